@@ -1,0 +1,74 @@
+/**
+ * Server-side helpers of the administration screens (document 3 sections 2.4, 7.3 and 8.4): core's
+ * administration use-cases behind a .server module, the subscriber a screen acts on, redirects with a
+ * toast, and how a provider failure on a form becomes an error toast beside the user's kept input.
+ */
+import { redirect } from "@remix-run/node";
+import { getManagedUser, searchManagedUsers } from "../../../core/client/administration.js";
+import { ProviderError, type RequestContext } from "../../../core/client/provider-client.js";
+import type { Toast } from "../../../core/errors.js";
+import { isHelpdeskAdministrator } from "../../../core/permissions.js";
+import { providerErrorToast } from "../../errors/provider-errors";
+import { readSession } from "../../session/session.server";
+import { endSessionAndLogin, type UserSession } from "../../session/user-session.server";
+import { toastCookie } from "../../errors/toast.server";
+
+export * from "../../../core/client/administration.js";
+
+export function isHelpdesk(user: UserSession): boolean {
+  return isHelpdeskAdministrator(user.claims.roles);
+}
+
+/**
+ * The subscriber an administration screen acts on: the one a helpdesk administrator names (or null when
+ * they name none), and always the selected subscriber for anyone else, whatever the URL says.
+ */
+export function administeredSubscriberId(user: UserSession, requested: string | null | undefined): string | null {
+  if (isHelpdesk(user)) return requested?.trim() ? requested.trim() : null;
+  return user.claims.subscriberId;
+}
+
+export const success = (message: string): Toast => ({ kind: "success", title: "Success", message });
+
+/** A redirect that shows `toast` on the page it lands on. */
+export async function redirectWithToast(to: string, toast: Toast): Promise<Response> {
+  return redirect(to, { headers: { "Set-Cookie": await toastCookie(toast) } });
+}
+
+/**
+ * For a form's action: the error toast of a provider failure, to show beside the form with the user's input
+ * kept. A 401 ends the session (thrown); anything that is not a provider failure is rethrown.
+ */
+export async function failureToast(request: Request, error: unknown, override?: Partial<Toast>): Promise<Toast> {
+  if (error instanceof Response) throw error;
+  if (!(error instanceof ProviderError)) throw error;
+  if (error.status === 401) throw await endSessionAndLogin(await readSession(request));
+  return { ...providerErrorToast(error), ...override };
+}
+
+/** The provider's words for a failure (the reason in 'Failed to send invitation email to …'). */
+export function failureReason(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : "Something went wrong. Please try again later.";
+}
+
+/**
+ * One user as a screen shows them: with the roles at `subscriberId` when a helpdesk administrator looks at
+ * them through that subscriber (the provider's single fetch gives their primary subscriber's), otherwise as
+ * the provider answers (a user of another subscriber is 404 there).
+ */
+export async function managedUserAt(ctx: RequestContext, subscriberUserId: string, subscriberId: string | null) {
+  const user = await getManagedUser(ctx, subscriberUserId);
+  if (!subscriberId || user.subscriberId === subscriberId) return user;
+  const found = await searchManagedUsers(ctx, { subscriberId, email: user.email, page: 1, limit: 1 });
+  return found.records.find((record) => record.subscriberUserId === subscriberUserId) ?? user;
+}
+
+/** Where a child of /users returns to: the list with its search, filters, sort and page kept. */
+export function usersListPath(request: Request): string {
+  return `/users${new URL(request.url).search}`;
+}
+
+/** The status an action answers with after a provider failure on a form: the provider's 4xx, else 400. */
+export function failureStatus(error: unknown): number {
+  return error instanceof ProviderError && error.status >= 400 && error.status < 500 ? error.status : 400;
+}

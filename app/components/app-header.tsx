@@ -1,0 +1,48 @@
+/**
+ * The header of the authenticated app (document 1 section 2.3): logo, tabs by permission, the help centre
+ * and the profile menu.
+ */
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import type { HeaderModel } from "./header-model";
+import { ProfileMenu } from "./profile-menu";
+
+export function AppHeader({ header, helpUrl }: { header: HeaderModel; helpUrl: string }) {
+  const { pathname } = useLocation();
+  const onWorkspaces = pathname === "/workspaces" || pathname === "/workspaces/";
+  return (
+    <header className="app-header">
+      <nav aria-label="Main" className="container-fluid">
+        <ul>
+          <li>
+            {/* On the workspace list the logo reloads it; elsewhere it goes to the landing page. */}
+            <Link to="/workspaces" reloadDocument={onWorkspaces} className="logo">
+              <img src="/logo.svg" alt="Convey workspaces" width="128" height="32" />
+            </Link>
+          </li>
+        </ul>
+        <ul className="tabs">
+          {header.tabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink to={tab.to}>
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <ul>
+          <li>
+            <a href={helpUrl} target="_blank" rel="noopener noreferrer" className="help-link">
+              <span aria-hidden="true" className="help-icon">
+                ?
+              </span>
+              Help centre<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+          <li>
+            <ProfileMenu header={header} />
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

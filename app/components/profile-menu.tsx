@@ -1,0 +1,104 @@
+/**
+ * The profile menu: avatar initials, full name and selected subscriber in the summary of a <details>
+ * dropdown (works without JavaScript), then change-subscriber, the lodgement identifier and financial
+ * account links, and Log out (a POST form with the CSRF token).
+ */
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { CsrfInput } from "./csrf-input";
+import type { HeaderModel, SwitchableSubscriber } from "./header-model";
+import { SwitchSubscriberDialog } from "./switch-subscriber-dialog";
+
+export function ProfileMenu({ header }: { header: HeaderModel }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const [switchTo, setSwitchTo] = useState<SwitchableSubscriber | null>(null);
+  const returnTo = `${location.pathname}${location.search}`;
+
+  // Close the menu on navigation and on a click outside it.
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.key]);
+  useEffect(() => {
+    const onClick = (event: globalThis.MouseEvent) => {
+      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false;
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
+
+  const openSwitchDialog = (event: MouseEvent<HTMLAnchorElement>, subscriber: SwitchableSubscriber) => {
+    // With JavaScript the confirmation opens in place; without it the link opens it as a page.
+    event.preventDefault();
+    if (details.current) details.current.open = false;
+    setSwitchTo(subscriber);
+  };
+
+  return (
+    <>
+      <details ref={details} className="dropdown profile-menu">
+        <summary>
+          <span className="avatar" aria-hidden="true">
+            {header.initials}
+          </span>
+          <span className="profile-names">
+            <span className="profile-name">{header.fullName}</span>
+            {header.subscriberName ? <span className="profile-subscriber">{header.subscriberName}</span> : null}
+          </span>
+        </summary>
+        <ul>
+          {header.switchableSubscribers.length > 0 ? (
+            <li className="menu-group">
+              <span id="change-subscriber-label" className="menu-group-label">
+                Change subscriber
+              </span>
+              <ul aria-labelledby="change-subscriber-label">
+                {header.switchableSubscribers.map((subscriber) => (
+                  <li key={subscriber.subscriberId}>
+                    {subscriber.current ? (
+                      <span aria-current="true" className="menu-current">
+                        {subscriber.name} <span className="visually-hidden">(current subscriber)</span>
+                      </span>
+                    ) : (
+                      <Link
+                        to={`/switch-subscriber?${new URLSearchParams({ subscriberId: subscriber.subscriberId, returnTo })}`}
+                        onClick={(event) => openSwitchDialog(event, subscriber)}
+                      >
+                        {subscriber.name}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : null}
+          {header.showLodgementIdentifier ? (
+            header.lodgementIdentifierAddNow ? (
+              <li className="menu-warning">
+                <span>No lodgement identifier yet.</span> <Link to="/lodgement/identifiers">Add now</Link>
+              </li>
+            ) : (
+              <li>
+                <Link to="/lodgement/identifiers">Lodgement identifier</Link>
+              </li>
+            )
+          ) : null}
+          {header.showFinancialAccounts ? (
+            <li>
+              <Link to="/financial-accounts">Manage financial accounts</Link>
+            </li>
+          ) : null}
+          <li>
+            <form method="post" action="/logout" className="logout-form">
+              <CsrfInput />
+              <button type="submit" className="secondary">
+                Log out
+              </button>
+            </form>
+          </li>
+        </ul>
+      </details>
+      {switchTo ? <SwitchSubscriberDialog subscriber={switchTo} onClose={() => setSwitchTo(null)} /> : null}
+    </>
+  );
+}

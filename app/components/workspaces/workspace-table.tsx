@@ -1,0 +1,98 @@
+/**
+ * The older list layout: a table of workspaces. Each row opens the workspace on a click anywhere in it
+ * (with JavaScript); the applicant's name in the row is a real link, so keyboard and screen-reader users,
+ * and everyone without JavaScript, open it the same way (Enter on the link). Long texts are cut with an
+ * ellipsis and shown whole in a tooltip.
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import type { ListRow } from "./list-rows";
+import { listHref, nextSort } from "./list-url";
+import type { ListPage } from "./workspace-list.server";
+import { StatusTag } from "./status-tag";
+
+/** A click on the row (not on a link or button inside it) opens the workspace. */
+export function useRowClick(href: string) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest("a, button, input, select, textarea, summary")) return;
+    if (window.getSelection()?.toString()) return;
+    navigate(href);
+  };
+}
+
+function Cell({ text, className }: { text: string; className?: string }) {
+  return (
+    <td className={className}>
+      <span className="truncate" title={text}>
+        {text}
+      </span>
+    </td>
+  );
+}
+
+function Row({ row }: { row: ListRow }) {
+  const onClick = useRowClick(row.href);
+  const others = row.applicants.length > 1 ? row.applicants.length - 1 : 0;
+  return (
+    <tr onClick={onClick} className="clickable-row">
+      <th scope="row">
+        <span className="truncate" title={row.applicants.join(", ") || row.applicantListName}>
+          <Link to={row.href}>
+            {row.applicantListName}
+            <span className="visually-hidden">, open workspace {row.workspaceReferenceId}</span>
+          </Link>
+          {others > 0 ? <span className="more"> +{others}</span> : null}
+        </span>
+      </th>
+      <Cell text={row.address} />
+      <td>{row.completionDate.table}</td>
+      <td>
+        <StatusTag label={row.status.label} colour={row.status.colour} />
+      </td>
+      <td>{row.workspaceReferenceId}</td>
+      <Cell text={row.incomingLenderReference} />
+    </tr>
+  );
+}
+
+export function WorkspaceTable({ page }: { page: ListPage }) {
+  const { state, rows } = page;
+  const sort = state.sort;
+  const nextLabel = page.options.sorts.find((option) => option.value === nextSort(sort))?.label;
+  const next = nextSort(sort);
+  const ariaSort = sort === "ASC" ? "ascending" : sort === "DESC" ? "descending" : undefined;
+  return (
+    <div className="overflow-auto">
+      <table className="workspace-table striped">
+        <caption className="visually-hidden">Workspaces</caption>
+        <thead>
+          <tr>
+            <th scope="col">Applicant name</th>
+            <th scope="col">Security address</th>
+            <th scope="col" aria-sort={ariaSort}>
+              <Link to={listHref(state, { sort: next })} className="sort-link" preventScrollReset>
+                Completion date
+                <span aria-hidden="true" className="sort-icon">
+                  {sort === "ASC" ? " ▲" : sort === "DESC" ? " ▼" : " ↕"}
+                </span>
+                <span className="visually-hidden">
+                  {nextLabel ? `, sort ${nextLabel.toLowerCase()}` : ", clear the sort"}
+                </span>
+              </Link>
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Workspace ID</th>
+            <th scope="col">Incoming lender reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <Row key={row.workspaceId} row={row} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

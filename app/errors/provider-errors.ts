@@ -1,0 +1,25 @@
+/**
+ * How the provider's failures reach the person (document 1 sections 7 and 8). Pure: the .server module
+ * applies these decisions (ending the session, setting the toast).
+ */
+import { errorToastFor, type Toast } from "../../core/errors.js";
+import { ProviderError } from "../../core/client/provider-client.js";
+
+/** 401 means the token or its grant is no longer accepted: the session ends and the user logs in again. */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ProviderError && error.status === 401;
+}
+
+/** The error page a loader shows for a provider failure: a Response with the provider's status. */
+export function providerErrorResponse(error: ProviderError): Response {
+  const status = error.status >= 400 && error.status <= 599 ? error.status : 500;
+  return new Response(error.message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Correlation-Id": error.correlationId },
+  });
+}
+
+/** The toast an action shows for a failed write (424 counts as 500; unknown statuses get 'Error !'). */
+export function providerErrorToast(error: ProviderError): Toast {
+  return errorToastFor(error.status, error.message || undefined);
+}

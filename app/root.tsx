@@ -1,0 +1,128 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import picoHref from "@picocss/pico/css/pico.min.css";
+import { getMe, listAssociatedSubscribers } from "./provider.server";
+import { AppHeader } from "./components/app-header";
+import { getLodgementIdentifiers } from "./components/administration/administration.server";
+import { GeneralErrorBoundary } from "./components/error-page";
+import { headerModel, type HeaderModel } from "./components/header-model";
+import { ToastMessage } from "./components/toast";
+import { config } from "./config.server";
+import { throwProviderError } from "./errors/provider-errors.server";
+import { takeToast } from "./errors/toast.server";
+import { featureFlags } from "./feature-flags.server";
+import { useNonce } from "./security/nonce";
+import { getOptionalUser, type UserSession } from "./session/user-session.server";
+import appHref from "./styles/app.css";
+import formHref from "./components/form/form.css";
+import { pageTitle, titleFor } from "./utils/meta";
+import { isPublicPath } from "./utils/public-paths";
+import type { RootData } from "./utils/root-data";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: picoHref },
+  { rel: "stylesheet", href: appHref },
+  { rel: "stylesheet", href: formHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, setCookie } = await takeToast(request);
+  const user = await getOptionalUser(request);
+  const standalone = isPublicPath(new URL(request.url).pathname);
+  const rootData: RootData = {
+    csrfToken: user?.csrfToken ?? null,
+    toast,
+    header: user && !standalone ? await loadHeader(request, user) : null,
+    helpUrl: config.helpUrl,
+  };
+  return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * One call each to the provider per request: the user, their subscribers and the flags. A suspended user or
+ * a revoked grant answers 401 here, which ends the session and sends the browser to log in.
+ */
+async function loadHeader(request: Request, user: UserSession): Promise<HeaderModel> {
+  try {
+    const [me, associatedSubscribers, flags] = await Promise.all([
+      getMe(user.ctx),
+      listAssociatedSubscribers(user.ctx, user.claims.userId),
+      featureFlags(user.ctx),
+    ]);
+    const input = {
+      me,
+      roles: user.claims.roles,
+      permissions: user.claims.permissions,
+      associatedSubscribers,
+      selectedSubscriberId: user.claims.subscriberId,
+      flags,
+    };
+    const model = headerModel(input);
+    if (!model.showLodgementIdentifier || !user.claims.subscriberId) return model;
+    return headerModel({ ...input, hasLodgementCredentials: await hasLodgementCredentials(user) });
+  } catch (error) {
+    return throwProviderError(request, error);
+  }
+}
+
+/** Whether the subscriber's lodgement identifiers exist; a failure is only logged (document 1 section 7). */
+async function hasLodgementCredentials(user: UserSession): Promise<boolean | undefined> {
+  try {
+    return (await getLodgementIdentifiers(user.ctx, user.claims.subscriberId ?? undefined)).identifiers !== null;
+  } catch (error) {
+    console.warn(`Lodgement credentials could not be fetched (${(error as Error).message})`);
+    return undefined;
+  }
+}
+
+/** The header and the provider checks run on every navigation, not only on the first page load. */
+export const shouldRevalidate = () => true;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" data-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main-content" className="skip-link">
+          Skip to main content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { header, toast, helpUrl } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {header ? <AppHeader header={header} helpUrl={helpUrl} /> : null}
+      <main id="main-content" className={header ? "container" : "container standalone"} tabIndex={-1}>
+        <ToastMessage toast={toast} />
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => (error ? titleFor("", error) : pageTitle());
+
+export function ErrorBoundary() {
+  return (
+    <main id="main-content" className="container standalone" tabIndex={-1}>
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The login callback. Success starts the session and goes to the landing page; a refusal goes to its
+ * account page (blocked, suspended, unrecognised IP, already verified, link expired, not activated); a
+ * missing or stale state restarts the login; an unknown failure without a session shows this card.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { handleLoginCallback } from "../auth/callback.server";
+import { LinkButton } from "../components/link-button";
+import { GeneralErrorBoundary } from "../components/error-page";
+import { StatusCard } from "../components/status-card";
+import { titleFor } from "../utils/meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const outcome = await handleLoginCallback(request);
+  if ("redirect" in outcome) throw outcome.redirect;
+  return data({ failed: true }, { headers: outcome.failed.headers });
+}
+
+export default function LoginFailed() {
+  return (
+    <StatusCard title="Something went wrong" action={<LinkButton to="/login">Log in</LinkButton>}>
+      <p>We could not log you in. Please try again later.</p>
+    </StatusCard>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => titleFor("Something went wrong", error);
+
+export const ErrorBoundary = GeneralErrorBoundary;

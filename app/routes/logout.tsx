@@ -1,0 +1,54 @@
+/**
+ * Logout (POST with the CSRF token): revokes the refresh token (the provider destroys the grant, so every
+ * access token of this login stops working), deletes the session, then ends the provider's session, which
+ * returns to `/` and from there to the login page. A GET shows a confirmation with the same form.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { endSessionUrl, revokeRefreshToken } from "../auth/auth.server";
+import { CsrfInput } from "../components/csrf-input";
+import { GeneralErrorBoundary } from "../components/error-page";
+import { StatusCard } from "../components/status-card";
+import { assertCsrf } from "../security/csrf.server";
+import { endSession, isLoggedIn, readSession } from "../session/session.server";
+import { getOptionalUser, LOGIN_PATH } from "../session/user-session.server";
+import { titleFor } from "../utils/meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getOptionalUser(request))) throw redirect(LOGIN_PATH);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Read without the idle check: an idle session can still log out properly.
+  const session = await readSession(request);
+  if (!isLoggedIn(session)) throw redirect(LOGIN_PATH);
+  await assertCsrf(request);
+  const refreshToken = session.get("refreshToken");
+  const idToken = session.get("idToken") ?? null;
+  if (refreshToken) {
+    await revokeRefreshToken(refreshToken).catch((error: unknown) =>
+      console.warn(`Logout: the refresh token could not be revoked (${(error as Error).message})`),
+    );
+  }
+  return redirect(endSessionUrl(idToken), { headers: { "Set-Cookie": await endSession(session) } });
+}
+
+export default function Logout() {
+  return (
+    <StatusCard
+      title="Log out?"
+      action={
+        <form method="post" action="/logout">
+          <CsrfInput />
+          <button type="submit">Log out</button>
+        </form>
+      }
+    >
+      <p>You will be logged out of the workspace product.</p>
+    </StatusCard>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => titleFor("Log out", error);
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,177 @@
+/**
+ * /users/:userId, the profile side panel (document 3 section 2.4): initials avatar, full name, status badge,
+ * subscriber, email and roles, with Edit and the status action (Suspend, Unsuspend, or Resend activation
+ * email for a Pending user). A 464px side dialog over the list with JavaScript, a page without it. A user
+ * of another subscriber is not found (404). POST re-sends the activation email (intent
+ * resend-activation-email), from this panel or from the list's row menu.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { can } from "../../core/permissions/actions.js";
+import { screenAccess } from "../../core/permissions/screens.js";
+import { nextUserStatus } from "../../core/derivations/users.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
+import { fullName, initials } from "../../core/subscribers.js";
+import { CsrfInput } from "../components/csrf-input";
+import { GeneralErrorBoundary } from "../components/error-page";
+import { DIALOG_ROUTE, RouteDialog, SubmitButton, useHydrated } from "../components/form";
+import administrationHref from "../components/administration/administration.css";
+import {
+  administeredSubscriberId,
+  failureReason,
+  failureToast,
+  managedUserAt,
+  redirectWithToast,
+  resendActivationEmail,
+  success,
+  usersListPath,
+} from "../components/administration/administration.server";
+import { StatusBadge } from "../components/administration/status-badge";
+import { invariantResponse } from "../errors/invariant";
+import { throwProviderError } from "../errors/provider-errors.server";
+import { featureFlags } from "../feature-flags.server";
+import { assertCsrf } from "../security/csrf.server";
+import { requireUser } from "../session/user-session.server";
+import { titleFor } from "../utils/meta";
+
+export const handle = DIALOG_ROUTE;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const flags = await featureFlags(user.ctx);
+  invariantResponse(screenAccess("users", user.claims, { flags }) === "allowed", "You do not have access to users", 403);
+  invariantResponse(params.userId, "Not found", 404);
+  const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
+  try {
+    const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
+    return {
+      user: {
+        subscriberUserId: profile.subscriberUserId,
+        name: fullName(profile),
+        initials: initials(profile.firstName, profile.lastName),
+        email: profile.email,
+        status: profile.status,
+        subscriber: profile.subscriber,
+        roleNames: profile.roleNames,
+      },
+      canEdit: can(user.claims, "editUser"),
+      statusAction: can(user.claims, "changeUserStatus")
+        ? nextUserStatus(profile.status) === "Suspended"
+          ? ("suspend" as const)
+          : nextUserStatus(profile.status) === "Active"
+            ? ("unsuspend" as const)
+            : profile.status === "Pending"
+              ? ("resend" as const)
+              : null
+        : null,
+    };
+  } catch (error) {
+    return throwProviderError(request, error);
+  }
+}
+
+const ProfileActionSchema = z.object({
+  intent: z.literal("resend-activation-email"),
+  returnTo: z.enum(["list", "profile"]).default("profile"),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await assertCsrf(request);
+  const user = await requireUser(request);
+  invariantResponse(params.userId, "Not found", 404);
+  const submission = parseWithZod(formData, { schema: ProfileActionSchema });
+  invariantResponse(submission.status === "success", "Unknown action", 400);
+  const list = usersListPath(request);
+  const back = submission.value.returnTo === "list" ? list : `/users/${encodeURIComponent(params.userId)}${new URL(request.url).search}`;
+  const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
+  let email: string | null = null;
+  try {
+    const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
+    email = profile.email;
+    await resendActivationEmail(user.ctx, params.userId, profile.email);
+    return redirectWithToast(back, success(ADMINISTRATION_MESSAGES.activationEmailResent(profile.email)));
+  } catch (error) {
+    const toast = await failureToast(
+      request,
+      error,
+      email ? { message: ADMINISTRATION_MESSAGES.invitationFailed(email, failureReason(error)) } : {},
+    );
+    return redirectWithToast(back, toast);
+  }
+}
+
+export default function UserProfile() {
+  const { user, canEdit, statusAction } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const base = `/users/${encodeURIComponent(user.subscriberUserId)}`;
+  return (
+    <RouteDialog title={user.name} closeTo={`/users${search}`}>
+      <div className="side-panel">
+        <div className="profile-summary">
+          <span className="avatar avatar-large" aria-hidden="true">
+            {user.initials}
+          </span>
+          <StatusBadge status={user.status} />
+        </div>
+        <dl className="details-list">
+          <dt>Subscriber</dt>
+          <dd>{user.subscriber ?? "Provider staff"}</dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+          <dt>Roles</dt>
+          <dd>{user.roleNames.length > 0 ? user.roleNames.join(", ") : "None"}</dd>
+        </dl>
+        <div className="panel-actions">
+          {canEdit ? (
+            <Link to={`${base}/edit${search}`} className="button">
+              Edit
+            </Link>
+          ) : null}
+          {statusAction === "suspend" ? (
+            <Link to={`${base}/suspend${search}`} className="button secondary">
+              Suspend
+            </Link>
+          ) : null}
+          {statusAction === "unsuspend" ? (
+            <Link to={`${base}/unsuspend${search}`} className="button secondary">
+              Unsuspend
+            </Link>
+          ) : null}
+          {statusAction === "resend" ? (
+            <Form method="post" action={`${base}${search}`}>
+              <CsrfInput />
+              <input type="hidden" name="returnTo" value="profile" />
+              <SubmitButton name="intent" value="resend-activation-email" className="secondary">
+                Resend activation email
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {hydrated ? null : (
+            <Link to={`/users${search}`} className="button secondary outline">
+              Back to users
+            </Link>
+          )}
+        </div>
+      </div>
+    </RouteDialog>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => titleFor(data ? `${data.user.name} | Users` : "User profile", error);
+
+/** A profile that fails to load shows the error page for its status inside the panel. */
+export function ErrorBoundary() {
+  const { search } = useLocation();
+  return (
+    <RouteDialog title="User profile" closeTo={`/users${search}`}>
+      <div className="side-panel">
+        <GeneralErrorBoundary />
+      </div>
+    </RouteDialog>
+  );
+}

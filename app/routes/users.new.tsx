@@ -1,0 +1,145 @@
+/**
+ * /users/new: add a user (document 3 sections 2.4, 5.3 and 7.3) in the user details panel over the list.
+ * A helpdesk administrator first names the subscriber (the list's selector carries it). Success: back to
+ * the list with '{name} has been added successfully', or 'Failed to send invitation email to {email}'
+ * and the reason when the invitation was not recorded. Needs create:subscriber_users.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
+import { can } from "../../core/permissions/actions.js";
+import { fullName } from "../../core/subscribers.js";
+import { userFormSchema } from "../../core/validation/administration.js";
+import { GeneralErrorBoundary } from "../components/error-page";
+import { DIALOG_ROUTE, RouteDialog } from "../components/form";
+import administrationHref from "../components/administration/administration.css";
+import {
+  administeredSubscriberId,
+  createSubscriberUser,
+  failureToast,
+  isHelpdesk,
+  listRoles,
+  listSubscribers,
+  redirectWithToast,
+  success,
+  usersListPath,
+} from "../components/administration/administration.server";
+import { UserForm } from "../components/administration/user-form";
+import { invariantResponse } from "../errors/invariant";
+import { throwProviderError } from "../errors/provider-errors.server";
+import { assertCsrf } from "../security/csrf.server";
+import { requireUser, type UserSession } from "../session/user-session.server";
+import { titleFor } from "../utils/meta";
+
+export const handle = DIALOG_ROUTE;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];
+
+/** The subscriber the new user joins, with its name and type; null when a helpdesk administrator has not chosen one. */
+async function targetSubscriber(user: UserSession, request: Request) {
+  const requested = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
+  if (!isHelpdesk(user)) return { subscriberId: requested, type: user.claims.subscriberType, subscribers: [] };
+  const subscribers = (await listSubscribers(user.ctx)).records;
+  const chosen = subscribers.find((subscriber) => subscriber.subscriberId === requested);
+  return { subscriberId: chosen?.subscriberId ?? null, type: chosen?.entityType ?? null, name: chosen?.name, subscribers };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  invariantResponse(can(user.claims, "addUser"), "You cannot add users", 403);
+  try {
+    const target = await targetSubscriber(user, request);
+    return {
+      helpdesk: isHelpdesk(user),
+      subscriberId: target.subscriberId,
+      subscriberName: "name" in target ? (target.name ?? null) : null,
+      subscribers: target.subscribers.map(({ subscriberId, name }) => ({ subscriberId, name })),
+      roleOptions: target.subscriberId ? await listRoles(user.ctx, target.type ?? undefined) : [],
+    };
+  } catch (error) {
+    return throwProviderError(request, error);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await assertCsrf(request);
+  const user = await requireUser(request);
+  invariantResponse(can(user.claims, "addUser"), "You cannot add users", 403);
+  const helpdesk = isHelpdesk(user);
+  const submission = parseWithZod(formData, { schema: userFormSchema({ actorIsHelpdeskAdministrator: helpdesk, previousRoles: [] }) });
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
+  const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
+  invariantResponse(subscriberId, "Choose the subscriber the user joins", 400);
+  const { firstName, middleName, lastName, email, roleNames } = submission.value;
+  try {
+    const created = await createSubscriberUser(user.ctx, subscriberId, { firstName, middleName: middleName ?? null, lastName, email, roleNames });
+    const toast = created.invitationSentAt
+      ? success(ADMINISTRATION_MESSAGES.userAdded(fullName(created)))
+      : {
+          kind: "error" as const,
+          title: "Invitation not sent",
+          message: ADMINISTRATION_MESSAGES.invitationFailed(
+            created.email,
+            "The invitation was not recorded. Resend the activation email from the user's profile.",
+          ),
+        };
+    return redirectWithToast(usersListPath(request), toast);
+  } catch (error) {
+    const toast = await failureToast(request, error);
+    return data({ result: submission.reply({ formErrors: [toast.message] }), toast }, { status: 400 });
+  }
+}
+
+export default function AddUser() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { search } = useLocation();
+  const closeTo = `/users${search}`;
+  return (
+    <RouteDialog title="Add user" closeTo={closeTo}>
+      {loaderData.subscriberId ? (
+        <>
+          {loaderData.subscriberName ? <p>The user joins {loaderData.subscriberName}.</p> : null}
+          <UserForm
+            mode="add"
+            action={`/users/new${search}`}
+            closeTo={closeTo}
+            helpdesk={loaderData.helpdesk}
+            roleOptions={loaderData.roleOptions}
+            previousRoles={[]}
+            lastResult={actionData?.result}
+            toast={actionData?.toast}
+          />
+        </>
+      ) : (
+        <ChooseSubscriber subscribers={loaderData.subscribers} closeTo={closeTo} />
+      )}
+    </RouteDialog>
+  );
+}
+
+/** A helpdesk administrator names the subscriber first (a GET form: works without JavaScript). */
+function ChooseSubscriber({ subscribers, closeTo }: { subscribers: { subscriberId: string; name: string }[]; closeTo: string }) {
+  return (
+    <Form method="get" action="/users/new" className="side-panel">
+      <label htmlFor="new-user-subscriber">Subscriber the user joins</label>
+      <select id="new-user-subscriber" name="subscriberId" required>
+        {subscribers.map((subscriber) => (
+          <option key={subscriber.subscriberId} value={subscriber.subscriberId}>
+            {subscriber.name}
+          </option>
+        ))}
+      </select>
+      <div className="form-actions">
+        <button type="submit">Continue</button>
+        <Link to={closeTo} className="button secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = ({ error }) => titleFor("Add user", error);
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,56 @@
+/**
+ * The workspace page shell (document 1 section 2.6, document 2 section 2.1): header, view-only notice,
+ * status banners, approve / unapprove / cancel, summary card and the vertical tabs, each tab a child route
+ * (/workspaces/:workspaceId/overview …). Needs view:workspaces and the contextual view permission (403);
+ * a workspace of another subscriber is not found (404, from the provider). Approve and unapprove post here
+ * with the version the user saw: a stale one gets the conflict toast and changes nothing.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "../components/error-page";
+import { useDialogRouteAsPage } from "../components/form";
+import workspacesHref from "../components/workspaces/workspaces.css";
+import {
+  SummaryCard,
+  VerticalTabs,
+  WorkspaceActions,
+  WorkspaceHeader,
+  WorkspaceNotices,
+} from "../components/workspaces/workspace-shell";
+import { loadWorkspacePage, workspacePageAction } from "../components/workspaces/workspace-page.server";
+import { titleFor } from "../utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: workspacesHref }];
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadWorkspacePage(request, params.workspaceId);
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return workspacePageAction(request, params.workspaceId);
+}
+
+export default function WorkspacePage() {
+  const { view } = useLoaderData<typeof loader>();
+  // Without JavaScript a dialog route (cancel) is a page of its own.
+  if (useDialogRouteAsPage()) return <Outlet />;
+  return (
+    <div className="workspace-page">
+      <WorkspaceHeader view={view} />
+      <WorkspaceNotices view={view} />
+      <WorkspaceActions view={view} />
+      <SummaryCard view={view} />
+      <div className="workspace-body">
+        <VerticalTabs view={view} />
+        <div className="workspace-tab">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  titleFor(data ? `${data.view.workspaceReferenceId} ${data.view.heading}` : "Workspace", error);
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,35 @@
+/**
+ * Pure rules of the app session: how long it lives, when its access token is refreshed, and how often the
+ * last-seen time is written back. Times are milliseconds since the epoch.
+ */
+
+/** A session unused for this long ends. */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** A session ends this long after login, however busy. */
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** The access token is refreshed when it expires within this margin. */
+export const REFRESH_MARGIN_MS = 30 * 1000;
+/** lastSeenAt is written back at most this often (it only needs minute precision for a 30 minute idle rule). */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
+
+export interface SessionTimes {
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export type SessionExpiry = "idle" | "absolute" | null;
+
+/** Why the session has ended at `now`, or null while it is alive. The absolute limit wins when both apply. */
+export function sessionExpiry(times: SessionTimes, now: number): SessionExpiry {
+  if (!Number.isFinite(times.createdAt) || now - times.createdAt >= ABSOLUTE_TIMEOUT_MS) return "absolute";
+  if (!Number.isFinite(times.lastSeenAt) || now - times.lastSeenAt >= IDLE_TIMEOUT_MS) return "idle";
+  return null;
+}
+
+export function needsTokenRefresh(accessTokenExpiresAt: number, now: number): boolean {
+  return !Number.isFinite(accessTokenExpiresAt) || accessTokenExpiresAt - now <= REFRESH_MARGIN_MS;
+}
+
+export function shouldWriteLastSeen(lastSeenAt: number, now: number): boolean {
+  return now - lastSeenAt >= LAST_SEEN_WRITE_INTERVAL_MS;
+}

@@ -1,0 +1,123 @@
+/**
+ * The logged-in user of a request: reads the session, enforces the idle and absolute limits, refreshes the
+ * access token when it is about to expire (one refresh per session at a time), and gives loaders and
+ * actions the request context for core's provider client. Tokens never leave the server.
+ */
+import { randomUUID } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { OAuth2RequestError } from "remix-auth-oauth2";
+import type { RequestContext } from "../../core/client/provider-client.js";
+import { readAccessToken, type UserClaims } from "../auth/claims";
+import { refreshTokens } from "../auth/auth.server";
+import { config } from "../config.server";
+import { endSession, isLoggedIn, readSession, writeSession, type AppSession } from "./session.server";
+import { needsTokenRefresh, sessionExpiry, shouldWriteLastSeen } from "./session-rules";
+import { refreshOnce, rotationFrom, type TokenSet } from "./token-refresh.server";
+
+export const LOGIN_PATH = "/login";
+
+export interface UserSession {
+  session: AppSession;
+  claims: UserClaims;
+  csrfToken: string;
+  /** For core's provider client: the provider URL, the access token and this request's correlation id. */
+  ctx: RequestContext;
+}
+
+type LoadedSession =
+  | { state: "anonymous" }
+  | { state: "ended"; session: AppSession }
+  | { state: "active"; user: UserSession };
+
+/** Thrown internally when the provider refuses the refresh token (logout or suspension elsewhere). */
+class SessionEndedError extends Error {}
+
+function applyTokens(session: AppSession, tokens: TokenSet): void {
+  session.set("accessToken", tokens.accessToken);
+  session.set("accessTokenExpiresAt", tokens.accessTokenExpiresAt);
+  session.set("refreshToken", tokens.refreshToken);
+  if (tokens.idToken) session.set("idToken", tokens.idToken);
+}
+
+/**
+ * Writes the session back, first taking the tokens of a refresh that replaced the ones this copy holds, so
+ * that a stale copy never writes a rotated refresh token back over its successor.
+ */
+export async function saveSession(session: AppSession): Promise<void> {
+  const rotation = rotationFrom(session.id, session.get("refreshToken") ?? null);
+  if (rotation) applyTokens(session, await rotation);
+  await writeSession(session);
+}
+
+async function freshTokens(session: AppSession, now: number): Promise<void> {
+  const refreshToken = session.get("refreshToken") ?? null;
+  const inFlight = rotationFrom(session.id, refreshToken);
+  if (!inFlight && !needsTokenRefresh(session.get("accessTokenExpiresAt") ?? Number.NaN, now)) return;
+  if (!refreshToken) throw new SessionEndedError("The access token expired and there is no refresh token.");
+  try {
+    const tokens = await (inFlight ??
+      refreshOnce(session.id, refreshToken, refreshTokens, async (next) => {
+        applyTokens(session, next);
+        await writeSession(session);
+      }));
+    applyTokens(session, tokens);
+  } catch (error) {
+    // The provider refused the refresh token: the grant is gone (logout elsewhere, suspension, block).
+    if (error instanceof OAuth2RequestError) throw new SessionEndedError(error.message);
+    throw new Response("The identity provider could not be reached.", { status: 503 });
+  }
+}
+
+async function loadUserSession(request: Request): Promise<LoadedSession> {
+  const session = await readSession(request);
+  if (!isLoggedIn(session)) return { state: "anonymous" };
+  const now = Date.now();
+  const times = { createdAt: session.get("createdAt") ?? Number.NaN, lastSeenAt: session.get("lastSeenAt") ?? Number.NaN };
+  if (sessionExpiry(times, now)) return { state: "ended", session };
+  try {
+    await freshTokens(session, now);
+  } catch (error) {
+    if (error instanceof SessionEndedError) return { state: "ended", session };
+    throw error;
+  }
+  if (shouldWriteLastSeen(times.lastSeenAt, now)) {
+    session.set("lastSeenAt", now);
+    await saveSession(session);
+  }
+  const accessToken = session.get("accessToken") as string;
+  return {
+    state: "active",
+    user: {
+      session,
+      claims: readAccessToken(accessToken),
+      csrfToken: session.get("csrfToken") ?? "",
+      ctx: {
+        apiUrl: config.providerUrl,
+        accessToken,
+        correlationId: randomUUID(),
+        // Set by server/origin-guard.ts from the connection, never by the client.
+        clientIp: request.headers.get("x-convey-client-ip") ?? undefined,
+      },
+    },
+  };
+}
+
+/** The user, or null without a live session (an ended one is deleted). For public pages. */
+export async function getOptionalUser(request: Request): Promise<UserSession | null> {
+  const loaded = await loadUserSession(request);
+  if (loaded.state === "ended") await endSession(loaded.session);
+  return loaded.state === "active" ? loaded.user : null;
+}
+
+/** The user; without a live session the browser goes to the login page (an ended session is deleted). */
+export async function requireUser(request: Request): Promise<UserSession> {
+  const loaded = await loadUserSession(request);
+  if (loaded.state === "active") return loaded.user;
+  if (loaded.state === "ended") throw await endSessionAndLogin(loaded.session);
+  throw redirect(LOGIN_PATH);
+}
+
+/** Ends the session and answers with the redirect to the login page (for throwing). */
+export async function endSessionAndLogin(session: AppSession): Promise<Response> {
+  return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await endSession(session) } });
+}

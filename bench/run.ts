@@ -1,0 +1,267 @@
+/**
+ * `npm run bench`: the project's performance benchmark (issue 4, "Performance").
+ *
+ * Starts the real provider on a fresh PGlite data folder under .tmp/ (or on PostgreSQL with DATABASE_URL),
+ * seeds the demo world, then loads synthetic workspaces with their parties, participants, references and
+ * tasks to each size in turn (1,000 → 10,000 → 100,000 by default) and runs every section of
+ * bench/sections/index.ts at each size through the real HTTP API with real access tokens. Prints p50, p95
+ * and p99 per measurement per size, how each grows from the smallest size to the largest, and one line per
+ * target saying met or not met; writes bench/results/latest.json and bench/results/latest.md.
+ *
+ * Environment: BENCH_SIZES (comma-separated, default 1000,10000,100000), BENCH_ITERATIONS (default 60),
+ * BENCH_WARMUP (default 5), BENCH_SECTIONS (names, default all), BENCH_KEEP=1 keeps the data folder,
+ * DATABASE_URL for PostgreSQL. Exit code 1 when a target is not met.
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join } from "node:path";
+import { request } from "undici";
+import { API_AUDIENCE } from "../core/api/contract.js";
+import { loadConfig } from "../provider/config.js";
+import { DEMO_PASSWORD, DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient } from "../provider/seed/demo-world.js";
+import { buildServer } from "../provider/server.js";
+import { authorizationCodeToken } from "../tests/api/support.js";
+import { openBenchDatabase } from "./lib/database.js";
+import { insertSubscribers, insertWorkspaces, vacuumAnalyze } from "./lib/load.js";
+import { syntheticWorkspaces, type SyntheticParticipants } from "./lib/synthetic.js";
+import type { BenchEnvironment, Measurement, TargetResult } from "./lib/types.js";
+import { SECTIONS } from "./sections/index.js";
+
+const ROOT = join(import.meta.dirname, "..");
+const RESULTS = join(ROOT, "bench", "results");
+
+const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map((size) => Number(size.trim())).filter((size) => size > 0).sort((a, b) => a - b);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
+const only = process.env.BENCH_SECTIONS?.split(",").map((name) => name.trim());
+const sections = SECTIONS.filter((section) => !only || only.includes(section.name));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const fmt = (n: number) => n.toLocaleString("en-GB");
+
+/** Other lenders and firms, so that visibility matters: Northgate Bank is the lender on 40% of workspaces. */
+const EXTRA_LENDERS = Array.from({ length: 20 }, (_, i) => ({ subscriberId: `5b100000-0000-4000-8000-${String(i).padStart(12, "0")}`, name: `Bench Lender ${i + 1}`, entityType: "Lender" }));
+const EXTRA_FIRMS = Array.from({ length: 60 }, (_, i) => ({ subscriberId: `5b200000-0000-4000-8000-${String(i).padStart(12, "0")}`, name: `Bench Law Firm ${i + 1}`, entityType: i % 3 === 0 ? "Conveyancing Firm" : "Law Firm" }));
+const PARTICIPANTS: SyntheticParticipants = {
+  lenders: [[DEMO_SUBSCRIBERS.northgate.subscriberId, 13], ...EXTRA_LENDERS.map((s) => [s.subscriberId, 1] as [string, number])],
+  firms: [
+    [DEMO_SUBSCRIBERS.harperVale.subscriberId, 15],
+    [DEMO_SUBSCRIBERS.keystone.subscriberId, 8],
+    ...EXTRA_FIRMS.map((s) => [s.subscriberId, 1] as [string, number]),
+  ],
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function secretsEnv(): Record<string, string> {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid: "bench-signing-key", use: "sig", alg: "RS256" };
+  return {
+    WEB_CLIENT_SECRET: randomBytes(32).toString("base64url"),
+    OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
+    OIDC_COOKIE_KEYS: `${randomBytes(16).toString("base64url")},${randomBytes(16).toString("base64url")}`,
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+  };
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const dataDir = join(ROOT, ".tmp", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  const port = await freePort();
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  log(`Benchmark: sizes ${sizes.map(fmt).join(" → ")}, ${iterations} timed calls per measurement after ${warmup} warm-up calls`);
+  log(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+  log(`Database: ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}`}`);
+  const loadAtStart = loadavg()[0];
+  log(`Load average at start: ${loadAtStart.toFixed(2)} (other processes on this machine share its CPUs)`);
+
+  const bench = await openBenchDatabase({ dataDir, databaseUrl, keep: process.env.BENCH_KEEP === "1" });
+  const env = { ...secretsEnv(), PROVIDER_PORT: String(port), PROVIDER_URL: `http://127.0.0.1:${port}`, CONVEY_ENV: "local", LOG_LEVEL: "silent" } as unknown as NodeJS.ProcessEnv;
+  const config = loadConfig(env, { dataDir });
+  const server = await buildServer({ config, db: bench.db });
+  await server.app.listen({ port, host: "127.0.0.1" });
+  const seed = await seedDemoWorld(bench.db, config);
+  await insertSubscribers(bench.db, [...EXTRA_LENDERS, ...EXTRA_FIRMS]);
+  const scriptClients = Object.fromEntries(
+    (Object.keys(DEMO_SUBSCRIBERS) as (keyof typeof DEMO_SUBSCRIBERS)[]).map((key) => [
+      key,
+      seed.scriptClients.find((client) => client.subscriberId === DEMO_SUBSCRIBERS[key].subscriberId)!,
+    ]),
+  ) as Record<string, DemoScriptClient>;
+  const host = new URL(config.publicUrl).host;
+
+  const environment: BenchEnvironment = {
+    providerUrl: config.publicUrl,
+    config,
+    db: bench.db,
+    scriptClients,
+    iterations,
+    warmup,
+    log,
+    async token(who) {
+      if ("email" in who) {
+        return authorizationCodeToken((options) => server.app.inject({ ...options, headers: { host, ...options.headers } }), config, who.email, DEMO_PASSWORD);
+      }
+      const client = scriptClients[who.subscriber];
+      const response = await request(`${config.publicUrl}/oidc/token`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ grant_type: "client_credentials", resource: API_AUDIENCE }).toString(),
+      });
+      const body = (await response.body.json()) as { access_token?: string };
+      if (response.statusCode !== 200 || !body.access_token) throw new Error(`Token request failed: ${response.statusCode}`);
+      return body.access_token;
+    },
+    captureSql: bench.captureSql,
+  };
+
+  const measurements: Measurement[] = [];
+  const loads: { size: number; seconds: number }[] = [];
+  const reports: string[] = [];
+  try {
+    for (const section of sections) await section.setup?.(environment);
+    let loaded = 0;
+    for (const size of sizes) {
+      const loadStarted = Date.now();
+      let sequence = 1000 + loaded;
+      while (loaded < size) {
+        const count = Math.min(25_000, size - loaded);
+        await insertWorkspaces(bench, syntheticWorkspaces({ seed: 20_000 + loaded, firstSequence: sequence, count, participants: PARTICIPANTS }));
+        loaded += count;
+        sequence += count;
+      }
+      await vacuumAnalyze(bench.db);
+      const seconds = (Date.now() - loadStarted) / 1000;
+      loads.push({ size, seconds });
+      log("");
+      log(`${fmt(size)} workspaces (loaded in ${seconds.toFixed(1)} s, then VACUUM ANALYZE)`);
+      for (const section of sections) {
+        log(` ${section.name}`);
+        measurements.push(...(await section.run({ ...environment, size, sizes })));
+      }
+    }
+  } finally {
+    reports.push(...sections.map((section) => section.report?.() ?? "").filter(Boolean));
+    for (const section of sections) await section.teardown?.().catch(() => undefined);
+    await server.close();
+    await bench.close();
+  }
+
+  const targets: TargetResult[] = sections.flatMap((section) => section.targets(measurements, sizes));
+  const growth = growthTable(measurements);
+  log("");
+  log(`Growth of p95 from ${fmt(sizes[0])} to ${sizes.slice(1).map(fmt).join(" to ")} workspaces`);
+  for (const line of growth.lines) log(`  ${line}`);
+  log("");
+  log("Targets");
+  for (const target of targets) log(`  ${target.met ? "met    " : "NOT MET"}  ${target.target} (${target.detail})`);
+  const metCount = targets.filter((target) => target.met).length;
+  log(`  ${metCount} of ${targets.length} targets met`);
+
+  mkdirSync(RESULTS, { recursive: true });
+  const result = {
+    startedAt: new Date(started).toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverage: { atStart: Math.round(loadAtStart * 100) / 100, atEnd: Math.round(loadavg()[0] * 100) / 100 },
+    },
+    database: databaseUrl ? "postgresql" : "pglite",
+    sizes,
+    iterations,
+    warmup,
+    loads,
+    measurements,
+    targets,
+  };
+  writeFileSync(join(RESULTS, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(RESULTS, "latest.md"), markdown(result, growth.markdown, reports));
+  log("");
+  log(`Wrote bench/results/latest.json and bench/results/latest.md (${result.durationSeconds} s in all)`);
+  return metCount === targets.length ? 0 : 1;
+}
+
+function growthTable(measurements: readonly Measurement[]): { lines: string[]; markdown: string } {
+  const names = [...new Set(measurements.map((m) => `${m.section}\u0000${m.name}`))];
+  const lines: string[] = [];
+  const rows: string[] = [];
+  for (const key of names) {
+    const [section, name] = key.split("\u0000");
+    const bySize = sizes.map((size) => measurements.find((m) => m.section === section && m.name === name && m.size === size));
+    const p95s = bySize.map((m) => (m ? m.p95 : NaN));
+    const ratio = p95s[p95s.length - 1] / p95s[0];
+    const figures = p95s.map((p) => `${p.toFixed(1)}`).join(" → ");
+    lines.push(`${name.padEnd(58)} ${figures} ms  (×${ratio.toFixed(1)})`);
+    rows.push(`| ${section} | ${name} | ${p95s.map((p) => p.toFixed(1)).join(" | ")} | ×${ratio.toFixed(1)} |`);
+  }
+  const header = `| section | measurement | ${sizes.map((size) => `p95 at ${fmt(size)} (ms)`).join(" | ")} | growth |\n|---|---|${sizes.map(() => "---:").join("|")}|---:|`;
+  return { lines, markdown: `${header}\n${rows.join("\n")}` };
+}
+
+function markdown(
+  result: {
+    startedAt: string;
+    durationSeconds: number;
+    machine: { cpus: number; cpuModel: string | null; memoryGb: number; node: string; loadAverage: { atStart: number; atEnd: number } };
+    database: string; loads: { size: number; seconds: number }[]; measurements: Measurement[]; targets: TargetResult[] },
+  growth: string,
+  extra: string[],
+): string {
+  const lines = [
+    "# Benchmark results",
+    "",
+    `Run ${result.startedAt} on ${result.machine.cpus} CPUs (${result.machine.cpuModel}), ${result.machine.memoryGb} GB, Node ${result.machine.node}; database ${result.database}; ${iterations} timed calls per measurement after ${warmup} warm-up calls, one at a time over one keep-alive connection; ${result.durationSeconds} s in all. One-minute load average ${result.machine.loadAverage.atStart} at the start and ${result.machine.loadAverage.atEnd} at the end (the machine is shared: a load above its ${result.machine.cpus} CPUs means other work was competing with the benchmark).`,
+    "",
+    "Written by `npm run bench` (bench/run.ts). Each size adds synthetic workspaces (bench/lib/synthetic.ts) to the same database, then runs VACUUM ANALYZE.",
+    "",
+    "## Targets",
+    "",
+    ...result.targets.map((target) => `- ${target.met ? "**met**" : "**NOT MET**"}: ${target.target} (${target.detail})`),
+    "",
+    "## Growth of p95",
+    "",
+    growth,
+    "",
+    "## Every measurement",
+    "",
+    "| section | measurement | workspaces | p50 (ms) | p95 (ms) | p99 (ms) | errors | notes |",
+    "|---|---|---:|---:|---:|---:|---:|---|",
+    ...result.measurements.map(
+      (m) =>
+        `| ${m.section} | ${m.name} | ${fmt(m.size)} | ${m.p50} | ${m.p95} | ${m.p99} | ${m.errors} | ${Object.entries(m.notes ?? {})
+          .map(([key, value]) => `${key} ${value}`)
+          .join(", ")} |`,
+    ),
+    "",
+    "## Loading",
+    "",
+    ...result.loads.map((load) => `- to ${fmt(load.size)} workspaces: ${load.seconds.toFixed(1)} s`),
+    "",
+    ...extra,
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,409 @@
+/**
+ * The authenticated /workspaces page end to end (issue 4, "Performance"): the real Remix app (a copy of the
+ * production build in build/ and public/build, served by remix-serve behind the origin guard, as `npm start`
+ * serves it) in its own process, pointed at the run's provider, logged in through the real login page as the Northgate Bank
+ * lender (a participant in 40% of all workspaces). At each size:
+ *
+ * - GET /workspaces with 10 connections in parallel: p50/p95/p99 and errors (anything but 200), and the
+ *   requests per second. Each page load is the root loader (the user, their subscribers, the cached flags)
+ *   and the list's loader (one search and one call for every quick-filter count), rendered to HTML.
+ * - The same for a bare Remix page of the same app in the same run: /user/blocked, a public page with no
+ *   loader of its own (only the root loader's cookie checks), which gives the ratio of the two throughputs.
+ * - The JavaScript a first visit to /workspaces downloads: every script and module preload of the page and
+ *   the modules they import statically, gzipped (level 6, as the server's compression sends them).
+ *
+ * Targets at the largest size: p99 < 150 ms with no error; throughput at least 40% of the bare page's;
+ * at most 120 KB of JavaScript gzipped. Needs a build (`npm run build`); BENCH_PAGE_REQUESTS (default
+ * 20 × BENCH_ITERATIONS) sets the requests per measurement.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { Agent, Pool, request as undiciRequest, type Dispatcher } from "undici";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../provider/seed/demo-world.js";
+import { summarise } from "../lib/measure.js";
+import type { BenchContext, BenchEnvironment, BenchSection, Measurement, TargetResult } from "../lib/types.js";
+
+const SECTION = "workspaces-page";
+const ROOT = resolve(import.meta.dirname, "../..");
+export const PAGE_P99_TARGET_MS = 150;
+export const THROUGHPUT_RATIO_TARGET = 0.4;
+export const JAVASCRIPT_TARGET_KB = 120;
+const CONNECTIONS = 10;
+const PAGE = "/workspaces";
+const BARE = "/user/blocked";
+const PAGE_NAME = `GET ${PAGE} as the lender, ${CONNECTIONS} connections`;
+const BARE_NAME = `GET ${BARE} (bare page), ${CONNECTIONS} connections`;
+
+interface App {
+  process: ChildProcess;
+  /** Where it listens: http://127.0.0.1:<port>. */
+  origin: string;
+  /** Its public URL (the provider's redirect URIs name it), rewritten to `origin` when followed. */
+  publicUrl: string;
+  dataDir: string;
+  /** The copy of build/ and public/ it serves. */
+  serveDir: string;
+}
+
+let app: App | null = null;
+let output = "";
+const javascript: { size: number; files: number; rawBytes: number; gzipBytes: number; list: { path: string; gzip: number }[] }[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startApp(env: BenchEnvironment): Promise<App> {
+  if (!existsSync(join(ROOT, "build", "index.js"))) throw new Error("No build: run `npm run build` before `npm run bench`.");
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "convey-bench-app-"));
+  // A copy of the build for the whole run (another `remix build` meanwhile would replace the assets the
+  // running server's manifest names), under .tmp/ so that its imports still find node_modules.
+  mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+  const serveDir = mkdtempSync(join(ROOT, ".tmp", "bench-app-build-"));
+  cpSync(join(ROOT, "build"), join(serveDir, "build"), { recursive: true });
+  cpSync(join(ROOT, "public"), join(serveDir, "public"), { recursive: true });
+  const publicUrl = env.config.appUrl;
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--import",
+      join(ROOT, "server", "origin-guard.ts"),
+      join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js"),
+      "build/index.js",
+    ],
+    {
+      cwd: serveDir,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: publicUrl,
+        PROVIDER_URL: env.providerUrl,
+        DATA_DIR: dataDir,
+        CONVEY_ENV: "local",
+        WEB_CLIENT_ID: env.config.webClient.clientId,
+        WEB_CLIENT_SECRET: env.config.webClient.clientSecret,
+        SESSION_SECRET: randomBytes(32).toString("base64url"),
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  child.stderr?.on("data", (chunk) => (output = `${output}${chunk}`.slice(-4000)));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The app stopped: ${output}`);
+    try {
+      const response = await undiciRequest(`${origin}${BARE}`, { reset: true });
+      await response.body.dump();
+      if (response.statusCode === 200) return { process: child, origin, publicUrl, dataDir, serveDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  child.kill("SIGTERM");
+  rmSync(serveDir, { recursive: true, force: true });
+  throw new Error(`The app did not start: ${output}`);
+}
+
+/** Cookies of one origin: name → value (enough for the session, the login state and the provider's). */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  store(setCookie: string | string[] | undefined): void {
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, "i").exec(tag);
+  return match ? (match[2] ?? match[3]).replace(/&amp;/g, "&").replace(/&quot;/g, '"') : undefined;
+}
+
+/**
+ * Logs in like a browser without JavaScript: the app's /login, the provider's login page, back to the app's
+ * /authorize. Returns the app's cookie header (the session).
+ */
+function logIn(app: App, providerUrl: string, email: string): Promise<string> {
+  return withAgent((request) => logInWith(request, app, providerUrl, email));
+}
+
+async function logInWith(
+  request: Fetch,
+  app: App,
+  providerUrl: string,
+  email: string,
+): Promise<string> {
+  const jars = new Map<string, Jar>();
+  const jarOf = (url: URL) => jars.get(url.origin) ?? jars.set(url.origin, new Jar()).get(url.origin)!;
+  const local = (url: URL) => (url.origin === new URL(app.publicUrl).origin ? new URL(`${url.pathname}${url.search}`, app.origin) : url);
+  let url = new URL("/login", app.origin);
+  let method: "GET" | "POST" = "GET";
+  let body: string | undefined;
+  let submitted = false;
+  for (let step = 0; step < 20; step++) {
+    const jar = jarOf(url);
+    const response = await request(url, {
+      method,
+      body,
+      headers: {
+        cookie: jar.header(),
+        ...(body ? { "content-type": "application/x-www-form-urlencoded", origin: url.origin } : {}),
+      },
+    });
+    jar.store(response.headers["set-cookie"]);
+    const text = await response.body.text();
+    const location = response.headers.location;
+    if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === "string") {
+      const next = local(new URL(location, url));
+      if (next.origin === app.origin && next.pathname === PAGE) return jarOf(next).header();
+      url = next;
+      method = "GET";
+      body = undefined;
+      continue;
+    }
+    const form = /<form\b[^>]*method=["']?post[^>]*>([\s\S]*?)<\/form>/i.exec(text);
+    if (response.statusCode !== 200 || !form || submitted) {
+      throw new Error(`Login as ${email} stopped at ${url.pathname}: ${response.statusCode} ${text.slice(0, 300)}`);
+    }
+    const fields = new URLSearchParams();
+    for (const [tag] of form[1].matchAll(/<input\b[^>]*>/gi)) {
+      const name = attribute(tag, "name");
+      if (!name) continue;
+      const type = (attribute(tag, "type") ?? "text").toLowerCase();
+      fields.set(name, type === "password" ? DEMO_PASSWORD : type === "hidden" ? (attribute(tag, "value") ?? "") : email);
+    }
+    submitted = true;
+    url = new URL(attribute(/<form\b[^>]*>/i.exec(form[0])![0], "action") ?? url.pathname, url);
+    method = "POST";
+    body = fields.toString();
+  }
+  throw new Error(`Login as ${email} did not reach ${PAGE} (provider ${providerUrl})`);
+}
+
+/** `total` GETs of `path` over `connections` keep-alive connections, as fast as they answer. */
+async function load(origin: string, path: string, cookie: string | null, total: number, warmup: number) {
+  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
+  const headers: Record<string, string> = { accept: "text/html" };
+  if (cookie) headers.cookie = cookie;
+  const one = async () => {
+    const started = performance.now();
+    try {
+      const response = await pool.request({ method: "GET", path, headers });
+      await response.body.text();
+      return { ms: performance.now() - started, ok: response.statusCode === 200 };
+    } catch {
+      return { ms: performance.now() - started, ok: false };
+    }
+  };
+  const run = async (count: number) => {
+    const durations: number[] = [];
+    let errors = 0;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < count) {
+          next++;
+          const { ms, ok } = await one();
+          durations.push(ms);
+          if (!ok) errors++;
+        }
+      }),
+    );
+    return { durations, errors, seconds: (performance.now() - started) / 1000 };
+  };
+  try {
+    await run(warmup);
+    return await run(total);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The JavaScript of a first visit: scripts and module preloads of the page, and their static imports. */
+function firstVisitJavaScript(app: App, cookie: string) {
+  return withAgent((request) => firstVisitJavaScriptWith(request, app, cookie));
+}
+
+async function firstVisitJavaScriptWith(
+  request: Fetch,
+  app: App,
+  cookie: string,
+) {
+  const page = await request(`${app.origin}${PAGE}`, { headers: { cookie } });
+  const html = await page.body.text();
+  if (page.statusCode !== 200) throw new Error(`${PAGE} answered ${page.statusCode}`);
+  const queue = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const rel = attribute(tag, "rel");
+    const src = /^<script/i.test(tag) ? attribute(tag, "src") : rel === "modulepreload" ? attribute(tag, "href") : undefined;
+    if (src) queue.add(new URL(src, app.origin).pathname);
+  }
+  for (const [, inline] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const [, path] of inline.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) queue.add(new URL(path, app.origin).pathname);
+  }
+  const seen = new Map<string, { raw: number; gzip: number }>();
+  for (const path of queue) {
+    if (seen.has(path)) continue;
+    const response = await request(`${app.origin}${path}`);
+    const code = Buffer.from(await response.body.arrayBuffer());
+    if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}`);
+    seen.set(path, { raw: code.length, gzip: gzipSync(code, { level: 6 }).length });
+    // Static imports only (`import(…)` loads later, if ever).
+    for (const [, target] of code.toString("utf8").matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.js)["']/g)) {
+      queue.add(new URL(target, `${app.origin}${path}`).pathname);
+    }
+  }
+  const list = [...seen].map(([path, size]) => ({ path, gzip: size.gzip }));
+  return {
+    files: seen.size,
+    rawBytes: [...seen.values()].reduce((sum, size) => sum + size.raw, 0),
+    gzipBytes: [...seen.values()].reduce((sum, size) => sum + size.gzip, 0),
+    list,
+  };
+}
+
+/**
+ * One-off requests (the login, the JavaScript files) on connections of their own, closed afterwards: an idle
+ * keep-alive connection from an earlier size would be closed by the server while the next size loads.
+ */
+type Fetch = (url: string | URL, options?: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> }) => Promise<Dispatcher.ResponseData>;
+
+async function withAgent<T>(fn: (request: Fetch) => Promise<T>): Promise<T> {
+  const agent = new Agent({ keepAliveTimeout: 1000 });
+  try {
+    return await fn((url, options) => undiciRequest(url, { ...options, dispatcher: agent }) as Promise<Dispatcher.ResponseData>);
+  } finally {
+    await agent.close();
+  }
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export const workspacesPageSection: BenchSection = {
+  name: SECTION,
+
+  async setup(env) {
+    app = await startApp(env);
+    env.log(`Workspaces page: the app (build/) at ${app.origin}`);
+  },
+
+  async run(ctx: BenchContext): Promise<Measurement[]> {
+    if (!app) throw new Error("The app is not running");
+    // A new login at each size: loading the next size can outlast the session's idle time.
+    const cookie = await logIn(app, ctx.providerUrl, DEMO_USERS.lender.email);
+    const total = Number(process.env.BENCH_PAGE_REQUESTS ?? ctx.iterations * 20);
+    const warmup = Math.max(CONNECTIONS * 2, ctx.warmup * CONNECTIONS);
+    const bare = await load(app.origin, BARE, null, total, warmup);
+    const page = await load(app.origin, PAGE, cookie, total, warmup);
+    const barePerSecond = bare.durations.length / bare.seconds;
+    const pagePerSecond = page.durations.length / page.seconds;
+    const ratio = pagePerSecond / barePerSecond;
+    const measurements = [
+      summarise(SECTION, BARE_NAME, ctx.size, bare.durations, bare.errors, { requestsPerSecond: Math.round(barePerSecond) }),
+      summarise(SECTION, PAGE_NAME, ctx.size, page.durations, page.errors, {
+        requestsPerSecond: Math.round(pagePerSecond),
+        throughputOfBarePage: `${Math.round(ratio * 100)}%`,
+      }),
+    ];
+    for (const m of measurements) {
+      ctx.log(
+        `  ${m.name.padEnd(58)} p50 ${m.p50.toFixed(1).padStart(6)}  p95 ${m.p95.toFixed(1).padStart(6)}  p99 ${m.p99.toFixed(1).padStart(6)} ms  ${m.notes?.requestsPerSecond} req/s, ${m.errors} errors`,
+      );
+    }
+    ctx.log(`  throughput of ${PAGE} = ${Math.round(ratio * 100)}% of the bare page's`);
+    const js = await firstVisitJavaScript(app, cookie);
+    javascript.push({ size: ctx.size, ...js });
+    ctx.log(`  JavaScript of a first visit to ${PAGE}: ${kb(js.gzipBytes)} KB gzipped (${kb(js.rawBytes)} KB raw) in ${js.files} files`);
+    return measurements;
+  },
+
+  targets(measurements, sizes): TargetResult[] {
+    const largest = sizes[sizes.length - 1];
+    const at = (name: string) => measurements.find((m) => m.name === name && m.size === largest);
+    const page = at(PAGE_NAME);
+    const bare = at(BARE_NAME);
+    const ratio =
+      page && bare ? Number(page.notes?.requestsPerSecond ?? 0) / Math.max(1, Number(bare.notes?.requestsPerSecond ?? 0)) : NaN;
+    const js = javascript.find((entry) => entry.size === largest) ?? javascript[javascript.length - 1];
+    const where = `at ${largest.toLocaleString("en-GB")} workspaces`;
+    return [
+      {
+        section: SECTION,
+        target: `${PAGE} at ${CONNECTIONS} concurrent connections: p99 < ${PAGE_P99_TARGET_MS} ms and no error ${where}`,
+        met: page !== undefined && page.errors === 0 && page.p99 < PAGE_P99_TARGET_MS,
+        detail: page ? `p99 ${page.p99} ms, ${page.errors} errors of ${page.samples}` : "not measured",
+      },
+      {
+        section: SECTION,
+        target: `${PAGE} throughput at least ${THROUGHPUT_RATIO_TARGET * 100}% of a bare page of the same app (${BARE}) ${where}`,
+        met: Number.isFinite(ratio) && ratio >= THROUGHPUT_RATIO_TARGET,
+        detail: page && bare ? `${page.notes?.requestsPerSecond} vs ${bare.notes?.requestsPerSecond} req/s: ${Math.round(ratio * 100)}%` : "not measured",
+      },
+      {
+        section: SECTION,
+        target: `JavaScript of a first visit to ${PAGE} at most ${JAVASCRIPT_TARGET_KB} KB gzipped`,
+        met: js !== undefined && js.gzipBytes <= JAVASCRIPT_TARGET_KB * 1024,
+        detail: js ? `${kb(js.gzipBytes)} KB gzipped in ${js.files} files` : "not measured",
+      },
+    ];
+  },
+
+  report() {
+    const js = javascript[javascript.length - 1];
+    if (!js) return "";
+    const rows = [...js.list].sort((a, b) => b.gzip - a.gzip).map((file) => `| ${file.path} | ${kb(file.gzip)} |`);
+    return [
+      `## JavaScript of a first visit to ${PAGE}`,
+      "",
+      `${kb(js.gzipBytes)} KB gzipped (${kb(js.rawBytes)} KB before compression) in ${js.files} files: every script and module preload of the page and what they import statically.`,
+      "",
+      "| file | KB gzipped |",
+      "|---|---:|",
+      ...rows,
+      "",
+    ].join("\n");
+  },
+
+  async teardown() {
+    if (app) {
+      const running = app;
+      app = null;
+      running.process.kill("SIGTERM");
+      await new Promise((done) => {
+        if (running.process.exitCode !== null) done(null);
+        else running.process.once("exit", done);
+        setTimeout(done, 5000).unref();
+      });
+      rmSync(running.dataDir, { recursive: true, force: true });
+      rmSync(running.serveDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,368 @@
+/**
+ * `convey users list|show|add|edit|resend-activation|import|export` (document 3 sections 2.4, 4.6, 5.3 and
+ * 8.4; issue 5). Suspend and unsuspend are in users.ts. Each command validates its options, calls a
+ * service, then prints JSON (`--json`) or a view on stderr.
+ */
+import type { Command } from "commander";
+import { z } from "zod";
+import { USER_STATUSES } from "../../core/subscribers.js";
+import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
+import { isInteractive, type Io } from "../io.js";
+import { printJson } from "../output.js";
+import { globalOptions, showMessage, step } from "./shared.js";
+
+const subscriberOption = ["--subscriber <id>", "the subscriber (helpdesk administrators; others act on their own)"] as const;
+const SubscriberSchema = z.string().trim().min(1, "enter a subscriber id").optional();
+const EmailSchema = z.email({ error: "enter a valid email address" });
+const PositiveInt = (max: number) =>
+  z.coerce.number({ error: "enter a whole number" }).int("enter a whole number").min(1, "enter 1 or more").max(max, `enter at most ${max}`);
+
+const ListOptionsSchema = z
+  .object({
+    subscriber: SubscriberSchema,
+    search: z.string().trim().optional(),
+    status: z.array(z.enum(USER_STATUSES, { error: `use ${USER_STATUSES.join(", ")}` })).optional(),
+    role: z.array(z.string().trim().min(1)).optional(),
+    sort: z.enum(["firstName", "email"], { error: "use firstName or email" }).default("firstName"),
+    order: z.enum(["asc", "desc"], { error: "use asc or desc" }).default("asc"),
+    page: PositiveInt(100_000).default(1),
+    limit: PositiveInt(1000).default(10),
+    all: z.boolean().default(false),
+  })
+  .strict();
+
+const ShowOptionsSchema = z.object({ email: EmailSchema, subscriber: SubscriberSchema }).strict();
+
+const AddOptionsSchema = z
+  .object({
+    subscriber: SubscriberSchema,
+    email: z.string({ error: "enter the new user's email address" }),
+    firstName: z.string({ error: "enter the first name" }),
+    middleName: z.string().optional(),
+    lastName: z.string({ error: "enter the last name" }),
+    role: z.array(z.string()).min(1, "give at least one role").optional(),
+  })
+  .strict();
+
+const EditOptionsSchema = z
+  .object({
+    email: EmailSchema,
+    subscriber: SubscriberSchema,
+    firstName: z.string().optional(),
+    middleName: z.string().optional(),
+    lastName: z.string().optional(),
+    role: z.array(z.string()).optional(),
+    addRole: z.array(z.string()).optional(),
+    removeRole: z.array(z.string()).optional(),
+  })
+  .strict();
+
+const ImportOptionsSchema = z
+  .object({ file: z.string().min(1), subscriber: SubscriberSchema, dryRun: z.boolean().default(false) })
+  .strict();
+
+const ExportOptionsSchema = z
+  .object({
+    subscriber: SubscriberSchema,
+    format: z.enum(["csv", "json"], { error: "use csv or json" }).optional(),
+    output: z.string().min(1).optional(),
+  })
+  .strict();
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+export function registerUserAdministration(users: Command, io: Io): void {
+  users
+    .command("list")
+    .description("list a subscriber's users: search, filter by status and role, sort and page")
+    .option(...subscriberOption)
+    .option("--search <text>", "names or email containing the text")
+    .option("--status <status>", `only users with this status (${USER_STATUSES.join(", ")}); repeat for several`, collect)
+    .option("--role <role>", "only users with this role; repeat for several", collect)
+    .option("--sort <field>", "firstName or email", "firstName")
+    .option("--order <order>", "asc or desc", "asc")
+    .option("--page <n>", "the page (from 1)", "1")
+    .option("--limit <n>", "rows per page (10 or 20 on screen; at most 1000)", "10")
+    .option("--all", "every page")
+    .action((options: Record<string, unknown>, command: Command) => listUsers(io, command, options));
+
+  users
+    .command("show <email>")
+    .description("show one user: name, email, status, subscriber and roles")
+    .option(...subscriberOption)
+    .action(async (email: string, options: Record<string, unknown>, command: Command) => {
+      const globals = globalOptions(command, io);
+      const { email: address, subscriber } = parseOptions(ShowOptionsSchema, { ...options, email });
+      const [{ findUserByEmail }, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const user = await step(io, `Finding ${address}`, () => findUserByEmail(ctx, address, subscriber));
+      if (globals.json) return printJson(io, user);
+      (await import("../ui/administration.js")).print.user(io, user);
+    });
+
+  users
+    .command("add")
+    .description("add a user: they are Pending until they activate their account, and an invitation is sent")
+    .option(...subscriberOption)
+    .requiredOption("--email <email>", "their email address (cannot be changed later)")
+    .requiredOption("--first-name <name>", "first name")
+    .option("--middle-name <name>", "middle name")
+    .requiredOption("--last-name <name>", "last name")
+    .option("--role <role>", "a role to give; repeat for several (see `convey users roles`)", collect)
+    .action((options: Record<string, unknown>, command: Command) => addUser(io, command, options));
+
+  users
+    .command("edit <email>")
+    .description("change a user's names or roles (the email cannot change; single sign-on users' names are locked)")
+    .option(...subscriberOption)
+    .option("--first-name <name>", "new first name")
+    .option("--middle-name <name>", "new middle name (\"\" removes it)")
+    .option("--last-name <name>", "new last name")
+    .option("--role <role>", "replace the roles with these; repeat for several", collect)
+    .option("--add-role <role>", "add a role; repeat for several", collect)
+    .option("--remove-role <role>", "remove a role; repeat for several", collect)
+    .action((email: string, options: Record<string, unknown>, command: Command) => editUser(io, command, { ...options, email }));
+
+  users
+    .command("resend-activation <email>")
+    .description("send a Pending user's activation email again")
+    .option(...subscriberOption)
+    .action(async (email: string, options: Record<string, unknown>, command: Command) => {
+      const globals = globalOptions(command, io);
+      const { email: address, subscriber } = parseOptions(ShowOptionsSchema, { ...options, email });
+      const [service, client, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/client/administration.js"),
+        context(io, command),
+      ]);
+      const user = await step(io, `Finding ${address}`, () => service.findUserByEmail(ctx, address, subscriber));
+      if (user.status !== "Pending") {
+        throw new CliError(`${user.firstName} has already activated their account: there is no activation email to re-send`);
+      }
+      const updated = await step(io, `Re-sending the activation email to ${user.email}`, () =>
+        client.resendActivationEmail(ctx, user.subscriberUserId, user.email),
+      );
+      if (globals.json) return printJson(io, updated);
+      await showMessage(io, "success", service.userMessages.resent(user.email));
+    });
+
+  users
+    .command("roles")
+    .description("the roles a subscriber's users may be given")
+    .option(...subscriberOption)
+    .action(async (options: Record<string, unknown>, command: Command) => {
+      const globals = globalOptions(command, io);
+      const { subscriber } = parseOptions(z.object({ subscriber: SubscriberSchema }).strict(), options);
+      const [service, client, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/client/administration.js"),
+        context(io, command),
+      ]);
+      const chosen = await service.chooseSubscriber(ctx, subscriber);
+      const roles = await client.listRoles(ctx, chosen.entityType);
+      if (globals.json) return printJson(io, { subscriberId: chosen.subscriberId, subscriberType: chosen.entityType, roles });
+      await showMessage(io, "info", `Roles for users of ${chosen.name} (${chosen.entityType})`, roles);
+    });
+
+  users
+    .command("import <file>")
+    .description("create, update, suspend or unsuspend users from a .csv or .json file, matched by email; safe to re-run")
+    .option(...subscriberOption)
+    .option("--dry-run", "check every row and say what would happen, changing nothing")
+    .addHelpText(
+      "after",
+      `
+Columns (CSV header or JSON keys): email, firstName, middleName, lastName, roles (separated by ';' in CSV,
+a list in JSON), status (Active or Suspended; empty leaves it as it is). Every row is checked before
+anything is written; each row is reported as created, updated, suspended, unsuspended, unchanged or
+refused with the reason. Exit code 1 when any row was refused (the other rows are still done).`,
+    )
+    .action((file: string, options: Record<string, unknown>, command: Command) => importUsers(io, command, { ...options, file }));
+
+  users
+    .command("export")
+    .description("write a subscriber's users as CSV (default) or JSON, in the form `users import` reads")
+    .option(...subscriberOption)
+    .option("--format <format>", "csv or json (default: csv; json with --json)")
+    .option("--output <file>", "write to this file instead of stdout")
+    .action((options: Record<string, unknown>, command: Command) => exportUsers(io, command, options));
+}
+
+async function context(io: Io, command: Command) {
+  const { authenticatedContext } = await import("../services/session.js");
+  return authenticatedContext(io, globalOptions(command, io));
+}
+
+async function listUsers(io: Io, command: Command, input: Record<string, unknown>) {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(ListOptionsSchema, input);
+  const [service, client, ctx] = await Promise.all([
+    import("../services/administration.js"),
+    import("../../core/client/administration.js"),
+    context(io, command),
+  ]);
+  const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
+  const search = {
+    subscriberId: subscriber.subscriberId,
+    subscriberUserName: options.search || undefined,
+    status: options.status,
+    roleNames: options.role,
+    sortBy: options.sort,
+    sortOrder: options.order === "desc" ? ("DESC" as const) : ("ASC" as const),
+  };
+  if (options.all) {
+    const records = await step(io, `Listing the users of ${subscriber.name}`, () => service.allUsers(ctx, search));
+    if (globals.json) return printJson(io, { records, totalRecords: records.length });
+    return (await import("../ui/administration.js")).print.users(io, {
+      users: records,
+      page: { page: 1, limit: Math.max(records.length, 1), totalRecords: records.length, pageRecords: records.length },
+      subscriber: subscriber.name,
+    });
+  }
+  const result = await step(io, `Listing the users of ${subscriber.name}`, () =>
+    client.searchManagedUsers(ctx, { ...search, page: options.page, limit: options.limit }),
+  );
+  if (globals.json) return printJson(io, result);
+  (await import("../ui/administration.js")).print.users(io, { users: result.records, page: result.page, subscriber: subscriber.name });
+}
+
+async function addUser(io: Io, command: Command, input: Record<string, unknown>) {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(AddOptionsSchema, input);
+  const [service, client, rules, ctx] = await Promise.all([
+    import("../services/administration.js"),
+    import("../../core/client/administration.js"),
+    import("../../core/validation/administration-extra.js"),
+    context(io, command),
+  ]);
+  const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
+  const check = rules.checkUserRow(
+    { email: options.email, firstName: options.firstName, middleName: options.middleName, lastName: options.lastName, roles: options.role ?? [] },
+    { subscriberType: subscriber.entityType },
+  );
+  if (!check.ok) throw new UsageError(check.reason);
+  const { row } = check;
+  const user = await step(io, `Adding ${row.email} to ${subscriber.name}`, () =>
+    client.createSubscriberUser(ctx, subscriber.subscriberId, {
+      email: row.email,
+      firstName: row.firstName,
+      middleName: row.middleName,
+      lastName: row.lastName,
+      roleNames: row.roleNames,
+    }),
+  );
+  if (globals.json) return printJson(io, user);
+  await showMessage(io, "success", service.userMessages.added(user), [
+    `${user.email} is Pending until they activate their account: the invitation has been sent`,
+  ]);
+}
+
+async function editUser(io: Io, command: Command, input: Record<string, unknown>) {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(EditOptionsSchema, input);
+  const nothing =
+    options.firstName === undefined &&
+    options.middleName === undefined &&
+    options.lastName === undefined &&
+    !options.role &&
+    !options.addRole &&
+    !options.removeRole;
+  if (nothing) throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
+  const [service, client, rules, ctx] = await Promise.all([
+    import("../services/administration.js"),
+    import("../../core/client/administration.js"),
+    import("../../core/validation/administration-extra.js"),
+    context(io, command),
+  ]);
+  const user = await step(io, `Finding ${options.email}`, () => service.findUserByEmail(ctx, options.email, options.subscriber));
+  const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, options.subscriber ?? user.subscriberId) : undefined;
+  const roles = service.editedRoles(user.roleNames, options);
+  const check = rules.checkUserRow(
+    {
+      email: user.email,
+      firstName: options.firstName ?? user.firstName,
+      middleName: options.middleName ?? user.middleName,
+      lastName: options.lastName ?? user.lastName,
+      roles,
+    },
+    { subscriberType: subscriber?.entityType },
+  );
+  if (!check.ok) throw new UsageError(check.reason);
+  const { row } = check;
+  const unchanged =
+    row.firstName === user.firstName &&
+    row.middleName === user.middleName &&
+    row.lastName === user.lastName &&
+    rules.sameRoles(row.roleNames, user.roleNames);
+  if (unchanged) {
+    if (globals.json) return printJson(io, user);
+    return showMessage(io, "info", `${user.firstName} already has these names and roles: nothing was changed`);
+  }
+  const updated = await step(io, `Saving ${user.email}`, () =>
+    client.editSubscriberUser(ctx, user.subscriberUserId, {
+      firstName: row.firstName,
+      middleName: row.middleName,
+      lastName: row.lastName,
+      roleNames: row.roleNames,
+      version: user.version,
+      subscriberId: options.subscriber,
+    }),
+  );
+  if (globals.json) return printJson(io, updated);
+  await showMessage(io, "success", service.userMessages.saved(updated));
+}
+
+async function importUsers(io: Io, command: Command, input: Record<string, unknown>) {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(ImportOptionsSchema, input);
+  const imports = await import("../services/user-import.js");
+  imports.formatOf(options.file);
+  const rows = await imports.readImportFile(options.file);
+  const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+  const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
+  const plan = imports.planImport(rows, subscriber.entityType);
+
+  const view = isInteractive(io) ? (await import("../ui/user-import.js")).showImportProgress(io) : undefined;
+  let report;
+  try {
+    report = await imports.runImport(
+      ctx,
+      { file: options.file, subscriberId: subscriber.subscriberId, dryRun: options.dryRun },
+      plan,
+      view ? (progress) => view.progress(progress) : undefined,
+    );
+  } finally {
+    await view?.finish();
+  }
+  if (globals.json) printJson(io, report);
+  else (await import("../ui/user-import.js")).printImportReport(io, report);
+  if (report.summary.refused > 0) {
+    throw new CliError(
+      `${report.summary.refused} of ${report.rows.length} rows were refused; the others were ${options.dryRun ? "checked" : "done"}`,
+      ExitCode.failure,
+    );
+  }
+}
+
+async function exportUsers(io: Io, command: Command, input: Record<string, unknown>) {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(ExportOptionsSchema, input);
+  const format = options.format ?? (globals.json ? "json" : "csv");
+  const [service, imports, ctx] = await Promise.all([
+    import("../services/administration.js"),
+    import("../services/user-import.js"),
+    context(io, command),
+  ]);
+  const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
+  const users = await step(io, `Reading the users of ${subscriber.name}`, () =>
+    service.allUsers(ctx, { subscriberId: subscriber.subscriberId, sortBy: "email", sortOrder: "ASC" }),
+  );
+  const text = format === "csv" ? imports.exportCsv(users) : `${JSON.stringify(imports.exportJson(users), null, 2)}\n`;
+  if (options.output) {
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(options.output, text, { mode: 0o600 });
+    if (globals.json) return printJson(io, { file: options.output, format, users: users.length });
+    return showMessage(io, "success", `Wrote ${users.length} users of ${subscriber.name} to ${options.output}`);
+  }
+  if (globals.json && format === "csv") throw new UsageError("--json prints JSON: use --format json, or --output <file> for CSV");
+  io.stdout.write(text);
+}

@@ -1,0 +1,70 @@
+/** `convey users suspend|unsuspend <email>` (document 3 sections 4.6 and 8.4); the other user commands are in users-admin.ts. */
+import type { Command } from "commander";
+import { z } from "zod";
+import type { SubscriberUser } from "../../core/api/contract.js";
+import { fullName } from "../../core/subscribers.js";
+import { CliError, parseOptions, UsageError } from "../errors.js";
+import { canPrompt, type Io } from "../io.js";
+import { printJson } from "../output.js";
+import type { StatusAction } from "../services/users.js";
+import { globalOptions, showMessage, step } from "./shared.js";
+import { registerUserAdministration } from "./users-admin.js";
+
+const StatusOptionsSchema = z
+  .object({
+    email: z.email({ error: "enter a valid email address" }),
+    subscriber: z.string().trim().min(1, "enter a subscriber id").optional(),
+    yes: z.boolean().default(false),
+  })
+  .strict();
+
+const DESCRIPTIONS: Record<StatusAction, string> = {
+  suspend: "suspend a user: they can no longer access the product and their active sessions are logged out",
+  unsuspend: "unsuspend a user: their access to the product is restored",
+};
+
+export function registerUsers(program: Command, io: Io): void {
+  const users = program.command("users").description("manage subscriber users");
+  registerUserAdministration(users, io);
+  for (const action of ["suspend", "unsuspend"] as const) {
+    users
+      .command(`${action} <email>`)
+      .description(DESCRIPTIONS[action])
+      .option("--subscriber <id>", "the user's subscriber (helpdesk administrators; others act on their own subscriber)")
+      .option("-y, --yes", "do not ask for confirmation (required when there is no terminal to ask on)")
+      .action((email: string, options: Record<string, unknown>, command: Command) =>
+        changeUserStatus(io, command, action, { ...options, email }),
+      );
+  }
+}
+
+async function changeUserStatus(io: Io, command: Command, action: StatusAction, input: unknown): Promise<void> {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(StatusOptionsSchema, input);
+  if (!options.yes && !canPrompt(io)) {
+    throw new UsageError(`There is no terminal to ask for confirmation on: pass --yes to ${action} ${options.email}`);
+  }
+  const [users, { authenticatedContext }] = await Promise.all([
+    import("../services/users.js"),
+    import("../services/session.js"),
+  ]);
+  const ctx = await authenticatedContext(io, globals);
+  const user = await step(io, `Finding ${options.email}`, () => users.findUser(ctx, options.email, options.subscriber));
+
+  const plan = users.planStatusChange(user, action);
+  if (plan.kind === "refused") throw new CliError(plan.message);
+  if (plan.kind === "unchanged") return report(io, globals.json, user, "info", plan.message);
+
+  if (!options.yes) {
+    const { askStatusChange } = await import("../ui/users.js");
+    if (!(await askStatusChange(io, user, action))) throw new CliError("Cancelled: nothing was changed");
+  }
+  const verb = action === "suspend" ? "Suspending" : "Unsuspending";
+  const updated = await step(io, `${verb} ${fullName(user)}`, () => users.changeStatus(ctx, user, plan.status));
+  return report(io, globals.json, updated, "success", users.statusChangedMessage(updated, action));
+}
+
+async function report(io: Io, json: boolean, user: SubscriberUser, kind: "success" | "info", message: string) {
+  if (json) printJson(io, user);
+  else await showMessage(io, kind, message);
+}

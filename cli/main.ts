@@ -1,0 +1,100 @@
+/**
+ * The `convey` command line. `buildProgram` wires commander to the commands; `run` turns any outcome
+ * into an exit code (0 success, 1 failure, 2 usage error); `main` is the process entry point used by
+ * bin/convey.js and `npm run cli`. Heavy modules (Ink, undici) are loaded only by the commands that
+ * need them, so that `convey --help` answers at once.
+ */
+import "./ci-mode.js";
+import { Command, CommanderError } from "commander";
+import { createRequire } from "node:module";
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { registerLogin } from "./commands/login.js";
+import { registerLogout } from "./commands/logout.js";
+import { registerOrganisation } from "./commands/organisation.js";
+import { registerUsers } from "./commands/users.js";
+import { registerWhoAmI } from "./commands/whoami.js";
+import { ExitCode } from "./errors.js";
+import { processIo, type Io } from "./io.js";
+import { printError } from "./output.js";
+import { DEFAULT_API_URL } from "./globals.js";
+
+const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
+
+export function buildProgram(io: Io): Command {
+  const program = new Command("convey")
+    .description("The conveyancing workspace on the command line: for helpdesk staff and scripts.")
+    .version(version, "-V, --version")
+    .option("--json", "print the result as JSON on stdout (messages still go to stderr)")
+    .option("--api-url <url>", `the provider's address (default: $CONVEY_API_URL or ${DEFAULT_API_URL})`)
+    .option("--profile <name>", "which stored login to use (default: \"default\")")
+    .showHelpAfterError("(run `convey --help` for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      getOutHelpWidth: () => io.stdout.columns || 80,
+      getErrHelpWidth: () => io.stderr.columns || 80,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+    });
+  // Subcommands copy the settings above (exit override, output) when they are created.
+  registerLogin(program, io);
+  registerLogout(program, io);
+  registerWhoAmI(program, io);
+  registerUsers(program, io);
+  registerOrganisation(program, io);
+  return program;
+}
+
+/** Runs the CLI with the arguments after the program name and answers the exit code. */
+export async function run(args: readonly string[], io: Io): Promise<ExitCode> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...args], { from: "user" });
+    return ExitCode.success;
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExitCode(error);
+    const { describeError } = await import("./report.js");
+    const { message, exitCode } = describeError(error);
+    printError(io, message);
+    return exitCode;
+  }
+}
+
+/** Help and version are successes; every other commander complaint (already printed) is a usage error. */
+function commanderExitCode(error: CommanderError): ExitCode {
+  if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.success;
+  if (error.code === "commander.help" && error.exitCode === 0) return ExitCode.success;
+  return ExitCode.usage;
+}
+
+export async function main(args: readonly string[] = process.argv.slice(2)): Promise<never> {
+  // A reader that stops early (`convey --json whoami | head -1`) is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(ExitCode.success);
+      throw error;
+    });
+  }
+  const code = await run(args, processIo());
+  await Promise.all([drain(process.stdout), drain(process.stderr)]);
+  // Exit now rather than wait for idle keep-alive connections to close.
+  process.exit(code);
+}
+
+function drain(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write("", () => resolve()));
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) await main();

@@ -1,0 +1,16 @@
+import type { Me } from "../../core/api/contract.js";
+import { getMe } from "../../core/client/subscribers.js";
+import type { Io } from "../io.js";
+import type { GlobalOptions } from "../globals.js";
+import { authenticatedContext } from "./session.js";
+
+export interface WhoAmIResult {
+  me: Me;
+  apiUrl: string;
+}
+
+/** The caller as the provider sees them (GET /api/v1/me). */
+export async function whoAmI(io: Io, globals: GlobalOptions): Promise<WhoAmIResult> {
+  const ctx = await authenticatedContext(io, globals);
+  return { me: await getMe(ctx), apiUrl: ctx.apiUrl };
+}

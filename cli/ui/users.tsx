@@ -1,0 +1,25 @@
+/** What `convey users suspend|unsuspend` asks (document 3 section 8.4: the suspend and unsuspend modals). */
+import type { SubscriberUser } from "../../core/api/contract.js";
+import { fullName } from "../../core/subscribers.js";
+import type { Io } from "../io.js";
+import type { StatusAction } from "../services/users.js";
+import { confirm } from "./render.js";
+
+export function statusChangeQuestion(user: SubscriberUser, action: StatusAction) {
+  const name = fullName(user);
+  return action === "suspend"
+    ? {
+        question: `Suspend ${name} (${user.email})?`,
+        explanation: `${name} will no longer be able to access the product, and their active sessions will be logged out. They can be unsuspended at any time.`,
+        confirmLabel: "Yes, suspend",
+      }
+    : {
+        question: `Unsuspend ${name} (${user.email})?`,
+        explanation: `This restores ${name}'s access to the product.`,
+        confirmLabel: "Yes, unsuspend",
+      };
+}
+
+export function askStatusChange(io: Io, user: SubscriberUser, action: StatusAction): Promise<boolean> {
+  return confirm(io, statusChangeQuestion(user, action));
+}

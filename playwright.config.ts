@@ -1,0 +1,59 @@
+import { defineConfig } from "@playwright/test";
+import { join } from "node:path";
+
+const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
+const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 4100);
+// A fresh data folder per run: the demo world is seeded on the product's first start.
+const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), ".tmp", `e2e-${Date.now()}`);
+process.env.E2E_DATA_DIR = dataDir;
+
+export const E2E = {
+  appUrl: `http://localhost:${appPort}`,
+  providerUrl: `http://localhost:${providerPort}`,
+  dataDir,
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  // Journeys walk many pages with an axe check on each, twice (JavaScript on and off).
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: E2E.appUrl,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: "node --import tsx scripts/start.ts",
+    // A public page of the app: ready once both the provider and the app answer.
+    url: `${E2E.appUrl}/user/blocked`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      SKIP_BUILD: "1",
+      PORT: String(appPort),
+      PROVIDER_PORT: String(providerPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // The browser suite runs on the embedded database unless E2E_DATABASE_URL names a PostgreSQL one.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    },
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * The database: PGlite in a data folder by default (no server to install), PostgreSQL when DATABASE_URL
+ * is set. One dialect, one set of migrations, run on every start.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import {
+  Kysely,
+  Migrator,
+  NO_MIGRATIONS,
+  PostgresDialect,
+  type Migration,
+  type MigrationProvider,
+} from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import type { Database } from "./schema.js";
+import * as initial from "./migrations/0001-initial.js";
+import * as workspaces from "./migrations/0010-workspaces.js";
+import * as workspaceSearchCovering from "./migrations/0011-workspace-search-covering.js";
+import * as administration from "./migrations/0020-administration.js";
+
+export type { Database } from "./schema.js";
+export type DB = Kysely<Database>;
+
+/** Migrations in order; a new file is added here with the next number. */
+const MIGRATIONS: Record<string, Migration> = {
+  "0001-initial": initial,
+  "0010-workspaces": workspaces,
+  "0011-workspace-search-covering": workspaceSearchCovering,
+  "0020-administration": administration,
+};
+
+class InCodeMigrations implements MigrationProvider {
+  async getMigrations() {
+    return MIGRATIONS;
+  }
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; "memory://" for an in-memory database (tests). */
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DB> {
+  let db: DB;
+  if (options.databaseUrl) {
+    const { default: pg } = await import("pg");
+    // Timestamps come back as Date objects; bigint counts as numbers.
+    pg.types.setTypeParser(20, (value: string) => Number(value));
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    });
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    let pglite;
+    if (options.dataDir === "memory://") {
+      pglite = new PGlite();
+    } else {
+      const folder = join(options.dataDir, "pglite");
+      mkdirSync(folder, { recursive: true });
+      pglite = new PGlite(folder);
+    }
+    await pglite.waitReady;
+    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  }
+  await migrateToLatest(db);
+  return db;
+}
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`,
+    );
+  }
+}
+
+/** Rolls back every migration (dropping the tables): `npm run db:reset` on PostgreSQL. */
+export async function rollBackAllMigrations(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations() });
+  const { error, results } = await migrator.migrateTo(NO_MIGRATIONS);
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Rolling back the migrations failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`,
+    );
+  }
+}

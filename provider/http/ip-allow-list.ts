@@ -1,0 +1,35 @@
+/**
+ * The subscriber's IP allow list on the API (document 3 section 2.4, issue 5): a caller acting for a
+ * subscriber whose list is not empty may call only from an address on it; anything else is answered 403
+ * with the login refusal's own words. The helpdesk administrator (no subscriber) is not subject to any
+ * subscriber's list. Script clients act for their subscriber, so they are subject to it too.
+ *
+ * The address is Fastify's `request.ip`, which honours X-Forwarded-For from trusted proxies only
+ * (TRUST_PROXY, loopback by default): the app server forwards its user's address that way. The list is
+ * read on every call, so a change applies to the very next request.
+ */
+import type { FastifyInstance } from "fastify";
+import { LOGIN_REFUSALS } from "../../core/login-errors.js";
+import type { DB } from "../db/index.js";
+import { ApiError } from "../errors.js";
+import { isAddressAllowed } from "../security/ip-allow-list.js";
+
+export const IP_NOT_ALLOWED_CODE = "IP_ADDRESS_NOT_ALLOWED";
+
+/** Registered after `requireAuthentication` in the same context, so the caller is known. */
+export function enforceIpAllowList(instance: FastifyInstance, db: DB): void {
+  instance.addHook("onRequest", async (request) => {
+    const subscriberId = request.caller?.subscriberId;
+    if (!subscriberId) return;
+    const row = await db
+      .selectFrom("subscribers")
+      .select("ip_allow_list")
+      .where("subscriber_id", "=", subscriberId)
+      .executeTakeFirst();
+    const allowList = Array.isArray(row?.ip_allow_list) ? row.ip_allow_list : [];
+    if (!isAddressAllowed(request.ip, allowList)) {
+      request.log.info({ subscriberId, ip: request.ip }, "API call refused by the subscriber's IP allow list");
+      throw new ApiError(403, IP_NOT_ALLOWED_CODE, LOGIN_REFUSALS.unrecognisedIp);
+    }
+  });
+}

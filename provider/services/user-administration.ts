@@ -1,0 +1,217 @@
+/**
+ * Administering subscriber users (document 3 sections 4.6, 5.3, 6 and 7.3): create, edit (PATCH_USER),
+ * re-send the activation email, the roles a subscriber type may give, and the bulk call. Suspend and
+ * unsuspend live in subscriber-users.ts; creation shares the bulk engine (user-import.ts), so one set of
+ * rules decides both.
+ *
+ * A User Manager acts only at their selected subscriber (anything else is not found) and never adds or
+ * removes the User Manager role (403); only a helpdesk administrator does.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { BulkUserResult, ManagedUser, UserCreateRequest, UserEdit } from "../../core/api/administration.js";
+import { Permission } from "../../core/permissions.js";
+import { fullName } from "../../core/subscribers.js";
+import {
+  checkUserRow,
+  rolesForSubscriberType,
+  sameRoles,
+  subscriberTypeFrom,
+  userManagerChangeRefusal,
+} from "../../core/validation/administration-extra.js";
+import { USER_FORM_MESSAGES } from "../../core/validation/administration.js";
+import type { DB } from "../db/index.js";
+import { badRequest, conflict, forbidden, notFound } from "../errors.js";
+import type { VerifiedCaller } from "../oidc/index.js";
+import { isHelpdesk, requirePermission, type RequestMeta } from "./access.js";
+import { administeredSubscriber, findSubscriberById, SUBSCRIBER_NOT_FOUND } from "./administration-scope.js";
+import { adminDb } from "./administration-tables.js";
+import { AuditAction, recordAuditEvent } from "./audit.js";
+import { findVisibleUser } from "./subscriber-users.js";
+import { importUsers, type ImportDeps } from "./user-import.js";
+
+/** The roles users of a subscriber type may be given (a helpdesk administrator without a type: every assignable role). */
+export async function listRoles(
+  db: DB,
+  caller: VerifiedCaller,
+  subscriberTypeText: string | undefined,
+): Promise<{ roles: { name: string }[] }> {
+  requirePermission(caller, Permission.VIEW_SUBSCRIBER_USERS);
+  let type = subscriberTypeText ? subscriberTypeFrom(subscriberTypeText) : undefined;
+  if (subscriberTypeText && !type) {
+    throw badRequest(`Unknown subscriber type ${subscriberTypeText}: use Lender, Law Firm or Conveyancing Firm.`);
+  }
+  if (!type && !isHelpdesk(caller) && caller.subscriberId) {
+    type = (await findSubscriberById(db, caller.subscriberId))?.entityType;
+  }
+  return { roles: rolesForSubscriberType(type).map((name) => ({ name })) };
+}
+
+/** POST /subscribers/{id}/subscriber-users: a new user, Pending until they activate, with the invitation recorded. */
+export async function createSubscriberUser(
+  deps: ImportDeps,
+  caller: VerifiedCaller,
+  subscriberId: string,
+  input: UserCreateRequest,
+  meta: RequestMeta,
+): Promise<ManagedUser> {
+  requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS);
+  const subscriber = await administeredSubscriber(deps.db, caller, subscriberId);
+  const { results, refusals } = await importUsers(
+    deps,
+    caller,
+    subscriber,
+    [{ ...input }],
+    { dryRun: false, existingMembers: "refuse" },
+    meta,
+  );
+  const [result] = results;
+  if (refusals[0]) throw refusals[0];
+  return findVisibleUser(deps.db, caller, result!.subscriberUserId!, subscriber.subscriberId);
+}
+
+/** POST /subscribers/{id}/subscriber-users/bulk */
+export async function bulkSubscriberUsers(
+  deps: ImportDeps,
+  caller: VerifiedCaller,
+  subscriberId: string,
+  body: { rows: Record<string, unknown>[]; dryRun: boolean },
+  meta: RequestMeta,
+): Promise<{ dryRun: boolean; results: BulkUserResult[] }> {
+  requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS, Permission.EDIT_SUBSCRIBER_USERS);
+  const subscriber = await administeredSubscriber(deps.db, caller, subscriberId);
+  const { results } = await importUsers(
+    deps,
+    caller,
+    subscriber,
+    body.rows,
+    { dryRun: body.dryRun, existingMembers: "update" },
+    meta,
+  );
+  return { dryRun: body.dryRun, results };
+}
+
+
+/** PATCH_USER: names and roles at one subscriber. Email is not editable; names are locked for single sign-on users. */
+export async function editSubscriberUser(
+  db: DB,
+  caller: VerifiedCaller,
+  subscriberUserId: string,
+  edit: UserEdit,
+  meta: RequestMeta,
+): Promise<ManagedUser> {
+  requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
+  const user = await findVisibleUser(db, caller, subscriberUserId, edit.subscriberId);
+  if (!user.subscriberId) throw notFound("Subscriber user not found.");
+  const subscriber = await findSubscriberById(db, user.subscriberId);
+  if (!subscriber) throw notFound(SUBSCRIBER_NOT_FOUND);
+
+  const managerRefusal = userManagerChangeRefusal(user.roleNames, edit.roleNames, isHelpdesk(caller));
+  if (managerRefusal) throw forbidden(managerRefusal);
+  const check = checkUserRow(
+    { ...edit, email: user.email, status: undefined },
+    { subscriberType: subscriber.entityType },
+  );
+  if (!check.ok) throw badRequest(check.reason, "VALIDATION_ERROR");
+  if (edit.version !== undefined && edit.version !== user.version) throw conflict();
+
+  const row = check.row;
+  const wanted = { firstName: row.firstName, middleName: row.middleName, lastName: row.lastName };
+  const renamed = (["firstName", "middleName", "lastName"] as const).filter((key) => wanted[key] !== user[key]);
+  if (renamed.length > 0 && user.authenticationType === "ENTERPRISE_CONNECTION") {
+    throw badRequest(USER_FORM_MESSAGES.singleSignOn, "NAMES_LOCKED");
+  }
+  const rolesChanged = !sameRoles(user.roleNames, row.roleNames);
+  if (renamed.length === 0 && !rolesChanged) return user;
+
+  const from: Record<string, unknown> = Object.fromEntries(renamed.map((key) => [key, user[key]]));
+  const to: Record<string, unknown> = Object.fromEntries(renamed.map((key) => [key, wanted[key]]));
+  if (rolesChanged) {
+    from.roleNames = user.roleNames;
+    to.roleNames = row.roleNames;
+  }
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("subscriber_users")
+      .set({
+        first_name: row.firstName,
+        middle_name: row.middleName,
+        last_name: row.lastName,
+        version: sql`version + 1`,
+        updated_at: new Date(),
+      })
+      .where("subscriber_user_id", "=", subscriberUserId)
+      .where("version", "=", user.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw conflict();
+    if (rolesChanged) {
+      await trx
+        .updateTable("user_subscribers")
+        .set({ role_names: JSON.stringify(row.roleNames) })
+        .where("subscriber_user_id", "=", subscriberUserId)
+        .where("subscriber_id", "=", subscriber.subscriberId)
+        .execute();
+    }
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: caller.userId,
+        subscriberId: subscriber.subscriberId,
+        action: AuditAction.USER_UPDATED,
+        target: subscriberUserId,
+        details: { from, to },
+      },
+      meta,
+    );
+  });
+  return findVisibleUser(db, caller, subscriberUserId, subscriber.subscriberId);
+}
+
+/**
+ * RESEND_INVITATION: records that the activation email of a Pending user was sent again. The email in the
+ * request must be the user's own (the screen shows it in the toast).
+ */
+export async function resendInvitation(
+  db: DB,
+  caller: VerifiedCaller,
+  subscriberUserId: string,
+  email: string,
+  meta: RequestMeta,
+): Promise<ManagedUser> {
+  requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS);
+  const user = await findVisibleUser(db, caller, subscriberUserId);
+  if (user.status !== "Pending") {
+    throw badRequest(
+      `${fullName(user)} has already activated their account: there is no activation email to re-send.`,
+      "USER_NOT_PENDING",
+    );
+  }
+  if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest(`The activation email goes to the user's own address, ${user.email}.`, "EMAIL_MISMATCH");
+  }
+  await db.transaction().execute(async (trx) => {
+    await adminDb(trx)
+      .insertInto("user_invitations")
+      .values({
+        invitation_id: randomUUID(),
+        subscriber_user_id: subscriberUserId,
+        subscriber_id: user.subscriberId,
+        email: user.email,
+        kind: "RESEND",
+        sent_by: caller.userId,
+      })
+      .execute();
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: caller.userId,
+        subscriberId: user.subscriberId,
+        action: AuditAction.USER_INVITATION_RESENT,
+        target: subscriberUserId,
+        details: { email: user.email },
+      },
+      meta,
+    );
+  });
+  return findVisibleUser(db, caller, subscriberUserId);
+}

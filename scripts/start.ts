@@ -1,0 +1,97 @@
+/**
+ * `npm start`: builds the app, then starts the provider (API, identity provider, embedded database, demo
+ * world on first start) and the app, and stops both together.
+ *
+ * Environment: PORT (app, 3000), PROVIDER_PORT (4000), DATA_DIR (./data), DATABASE_URL (PostgreSQL instead of
+ * the embedded database), SKIP_BUILD=1 to serve an existing build.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { setTimeout as delay } from "node:timers/promises";
+import { loadDevSecrets, resolveDataDir } from "./dev-secrets.js";
+
+const appPort = process.env.PORT ?? "3000";
+const providerPort = process.env.PROVIDER_PORT ?? "4000";
+const providerUrl = process.env.PROVIDER_URL ?? `http://localhost:${providerPort}`;
+const appUrl = process.env.APP_URL ?? `http://localhost:${appPort}`;
+const dataDir = resolveDataDir();
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: appPort,
+  PROVIDER_PORT: providerPort,
+  PROVIDER_URL: providerUrl,
+  APP_URL: appUrl,
+  DATA_DIR: dataDir,
+  CONVEY_ENV: process.env.CONVEY_ENV ?? "local",
+};
+
+if (env.CONVEY_ENV !== "production") {
+  // Both processes must share the same generated secrets: write them once before either starts.
+  loadDevSecrets(dataDir);
+}
+
+if (process.env.SKIP_BUILD !== "1") {
+  const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "build"], {
+    stdio: "inherit",
+    // The classic compiler loads Vite's CJS entry only to print a deprecation notice about it.
+    env: { ...env, VITE_CJS_IGNORE_WARNING: "true" },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((child) => new Promise((resolve) => child.once("exit", resolve)))).then(() =>
+    process.exit(code),
+  );
+}
+
+function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const child = spawn(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  child.once("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping everything.`);
+      stopAll(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+process.on("SIGINT", () => stopAll(0));
+process.on("SIGTERM", () => stopAll(0));
+
+run("provider", process.execPath, ["--import", "tsx", "provider/main.ts"], {
+  NODE_ENV: process.env.NODE_ENV ?? "development",
+});
+
+async function waitForProvider() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (stopping) return false;
+    try {
+      const response = await fetch(`http://127.0.0.1:${providerPort}/health`);
+      if (response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await delay(250);
+  }
+  return false;
+}
+
+if (!(await waitForProvider())) {
+  console.error("[start] the provider did not become ready in 60 seconds");
+  stopAll(1);
+} else {
+  const serve = ["--import", "tsx", "--import", "./server/origin-guard.ts", "node_modules/@remix-run/serve/dist/cli.js"];
+  run("app", process.execPath, [...serve, "build/index.js"], {
+    NODE_ENV: "production",
+  });
+  console.error(`[start] app: ${appUrl}  provider: ${providerUrl}  (logins are listed in the README)`);
+}

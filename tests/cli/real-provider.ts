@@ -1,0 +1,104 @@
+/**
+ * The real provider (server, identity provider, demo world) listening on a free port of 127.0.0.1, for
+ * end-to-end tests of `convey`: on an in-memory PGlite, or on a database of its own under DATABASE_URL
+ * (as tests/api/support.ts does). Its issuer and public URL are that port's, so the CLI's OAuth discovery
+ * leads back to it.
+ */
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import pg from "pg";
+import { loadConfig, type ProviderConfig } from "../../provider/config.js";
+import type { DB } from "../../provider/db/index.js";
+import { DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient, type DemoSubscriberKey } from "../../provider/seed/demo-world.js";
+import { buildServer, type ProviderServer } from "../../provider/server.js";
+import { DEMO_PASSWORD, authorizationCodeToken } from "../api/support.js";
+
+export interface RealProvider {
+  url: string;
+  db: DB;
+  config: ProviderConfig;
+  /** The seeded script client of a demo subscriber (id and secret). */
+  scriptClient(subscriber: DemoSubscriberKey): DemoScriptClient;
+  /** A person's access token, through the real login page (as the device flow's browser step would). */
+  loginToken(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ownDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `convey_cli_test_${randomBytes(8).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => client.end());
+    },
+  };
+}
+
+export async function startRealProvider(options: { dataDir?: string } = {}): Promise<RealProvider> {
+  const port = await freePort();
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid: "cli-test-key", use: "sig", alg: "RS256" };
+  const database = process.env.DATABASE_URL ? await ownDatabase(process.env.DATABASE_URL) : undefined;
+  const env = {
+    PROVIDER_PORT: String(port),
+    PROVIDER_URL: `http://127.0.0.1:${port}`,
+    CONVEY_ENV: "local",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    WEB_CLIENT_SECRET: randomBytes(32).toString("base64url"),
+    OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
+    OIDC_COOKIE_KEYS: randomBytes(16).toString("base64url"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  } as unknown as NodeJS.ProcessEnv;
+  const config = loadConfig(env, { dataDir: options.dataDir ?? "memory://" });
+  let server: ProviderServer;
+  try {
+    server = await buildServer({ config });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+  const seed = await seedDemoWorld(server.db, config);
+  await server.app.listen({ host: "127.0.0.1", port });
+  return {
+    url: config.publicUrl,
+    db: server.db,
+    config,
+    scriptClient(subscriber) {
+      const client = seed.scriptClients.find((candidate) => candidate.subscriberId === DEMO_SUBSCRIBERS[subscriber].subscriberId);
+      if (!client) throw new Error(`No script client for ${subscriber}`);
+      return client;
+    },
+    loginToken(email) {
+      const host = new URL(config.publicUrl).host;
+      const inject: Parameters<typeof authorizationCodeToken>[0] = (request) =>
+        server.app.inject({ ...request, headers: { host, ...request.headers } });
+      return authorizationCodeToken(inject, config, email, DEMO_PASSWORD);
+    },
+    async close() {
+      try {
+        await server.close();
+      } finally {
+        await database?.drop();
+      }
+    },
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * /organisation, /subscribers and /subscribers/:subscriberId in the browser, with and without JavaScript
+ * (document 3 sections 2.4, 5.3 and 8.4; issue 5 acceptance 1, 2 and 6): the User Manager sets an IP allow
+ * list and the notification email; the helpdesk administrator opens another subscriber's organisation page,
+ * and an allow list that leaves out the browser's address sends that subscriber's next login to
+ * /user/unrecognised-ip-address until it is removed. Every list a test sets is cleared again.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+import {
+  FRESH,
+  helpdeskApi,
+  setIpAllowList,
+  stateFile as userStateFile,
+  storageStateFor,
+  SUBSCRIBERS,
+  restoreOrganisationFlag,
+  turnOnOrganisationPage,
+  type HelpdeskApi,
+} from "./administration-support";
+import { expectNoAxeViolations, login, submitLogin, USERS } from "./support";
+
+const run = Date.now().toString(36);
+const stateFile = (who: string) => userStateFile("administration-organisation", run, who);
+let api: HelpdeskApi;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext(FRESH);
+  api = await helpdeskApi(await context.newPage());
+  await turnOnOrganisationPage(api);
+  for (const who of ["manager", "helpdesk"] as const) {
+    writeFileSync(stateFile(who), JSON.stringify(await storageStateFor(browser, USERS[who].email)));
+  }
+});
+
+test.afterAll(async () => {
+  await restoreOrganisationFlag(api);
+});
+
+/** The toast of the last action: a status message under its title. */
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const CONNECTION_UPDATED = "Connection settings updated successfully";
+
+async function editIpAllowList(page: Page, text: string, javaScriptEnabled: boolean) {
+  await page.getByRole("link", { name: "Edit IP allow list" }).click();
+  const field = page.getByLabel("Allowed IP addresses");
+  await expect(field).toBeVisible();
+  const save = page.getByRole("button", { name: "Save" });
+  // Save stays disabled while the list is unchanged (with JavaScript).
+  if (javaScriptEnabled) await expect(save).toBeDisabled();
+  await field.fill(text);
+  await save.click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JavaScript on" : "JavaScript off";
+
+  test.describe(`my organisation as the User Manager (${mode})`, () => {
+    test.use({ javaScriptEnabled, storageState: stateFile("manager") });
+
+    test("set an IP allow list: invalid entries refused, duplicates removed, who changed it and when; then clear it", async ({ page }) => {
+      try {
+        await page.goto("/organisation");
+        await expect(page.getByRole("heading", { name: SUBSCRIBERS.harperVale.name, level: 1 })).toBeVisible();
+        const tabs = page.getByRole("navigation", { name: "Organisation settings" });
+        await expect(tabs.getByRole("link")).toHaveText(["Communication settings", "Connection settings"]);
+        await expectNoAxeViolations(page, javaScriptEnabled);
+
+        await tabs.getByRole("link", { name: "Connection settings" }).click();
+        await expect(page).toHaveURL(/tab=connection/);
+        await expect(page.getByText("MFA (multi-factor authentication)")).toBeVisible();
+        await expect(page.getByText("No IP allow list: users can log in from any address.")).toBeVisible();
+
+        // Without JavaScript an invalid list comes back with the message and the text kept.
+        if (javaScriptEnabled) {
+          await page.getByRole("link", { name: "Edit IP allow list" }).click();
+          await page.getByLabel("Allowed IP addresses").fill("not-an-address");
+          await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+          await page.getByLabel("Allowed IP addresses").blur();
+          await expect(page.getByText("Invalid IP address format. IP addresses need to be comma separated").first()).toBeVisible();
+          await page.getByRole("link", { name: "Cancel" }).click();
+        } else {
+          await editIpAllowList(page, "127.0.0.1, 300.1.1.1", javaScriptEnabled);
+          await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+            "Invalid IP address format. IP addresses need to be comma separated",
+          );
+          await expect(page.getByLabel("Allowed IP addresses")).toHaveValue("127.0.0.1, 300.1.1.1");
+          await expectNoAxeViolations(page, javaScriptEnabled);
+          await page.getByRole("link", { name: "Cancel" }).click();
+        }
+
+        // The browser runs on this machine: a list of the loopback addresses keeps the manager in.
+        await editIpAllowList(page, "127.0.0.1,\n::1,\n127.0.0.1,", javaScriptEnabled);
+        await expect(toast(page, CONNECTION_UPDATED)).toBeVisible();
+        await expect(page).toHaveURL(/tab=connection$/);
+        const list = page.getByRole("list", { name: "Allowed IP addresses" });
+        await expect(list.getByRole("listitem")).toHaveText(["127.0.0.1", "::1"]);
+        await expect(page.getByText(new RegExp(`Last modified by ${USERS.manager.name} on \\d{2}/\\d{2}/\\d{4} at \\d{2}:\\d{2} (AM|PM)`))).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+
+        await editIpAllowList(page, "", javaScriptEnabled);
+        await expect(toast(page, CONNECTION_UPDATED)).toBeVisible();
+        await expect(page.getByText("No IP allow list: users can log in from any address.")).toBeVisible();
+      } finally {
+        await setIpAllowList(api, SUBSCRIBERS.harperVale.subscriberId, []);
+      }
+    });
+
+    test("set the notification email", async ({ page }) => {
+      await page.goto("/organisation?tab=communication");
+      await page.getByRole("link", { name: "Edit email notifications" }).click();
+      await expect(page).toHaveURL(/edit=communication/);
+      const email = page.getByLabel("Receiving email address");
+      await email.fill("not-an-email");
+      if (javaScriptEnabled) {
+        await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+      } else {
+        await page.getByRole("button", { name: "Save" }).click();
+        await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Invalid email format");
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      }
+      const address = `notices.${javaScriptEnabled ? "scripted" : "plain"}@harpervale.example`;
+      await email.fill(address);
+      await page.getByLabel("New requisition").check();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page, "Communication settings updated successfully")).toBeVisible();
+      await expect(page.getByText(address)).toBeVisible();
+      await expect(page.getByText("New requisition")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+
+    test("no subscribers list for a User Manager", async ({ page }) => {
+      const response = await page.goto("/subscribers");
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "You do not have access" })).toBeVisible();
+    });
+  });
+
+  test.describe(`subscribers as the helpdesk administrator (${mode})`, () => {
+    test.use({ javaScriptEnabled, storageState: stateFile("helpdesk") });
+
+    test("open another subscriber's organisation page: single sign-on with a masked secret, no IP allow list", async ({ page }) => {
+      await page.goto("/subscribers");
+      await expect(page.getByRole("heading", { name: "Subscribers", level: 1 })).toBeVisible();
+      await expect(page.getByRole("table").getByRole("link")).toHaveText([
+        SUBSCRIBERS.ashdown.name,
+        SUBSCRIBERS.harperVale.name,
+        SUBSCRIBERS.keystone.name,
+        SUBSCRIBERS.northgate.name,
+      ]);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("link", { name: SUBSCRIBERS.ashdown.name }).click();
+      await expect(page).toHaveURL(new RegExp(`/subscribers/${SUBSCRIBERS.ashdown.subscriberId}`));
+      await expect(page.getByRole("heading", { name: SUBSCRIBERS.ashdown.name, level: 1 })).toBeVisible();
+      await page.getByRole("link", { name: "Connection settings" }).click();
+      await expect(page.getByText("SSO (single sign-on with your company's identity provider)")).toBeVisible();
+      await expect(page.getByText("ashdown-legal-entra-id", { exact: true })).toBeVisible();
+      await expect(page.getByText("*".repeat(30), { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "IP allow list" })).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("link", { name: /^Edit client secret/ }).click();
+      await expect(page.getByLabel("New client secret")).toHaveValue("");
+      if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+
+    test("an allow list without the browser's address sends the subscriber's next login to the unrecognised IP page; removing it restores access", async ({
+      page,
+      browser,
+    }) => {
+      try {
+        await page.goto(`/subscribers/${SUBSCRIBERS.northgate.subscriberId}?tab=connection`);
+        await editIpAllowList(page, "203.0.113.0/24", javaScriptEnabled);
+        await expect(toast(page, CONNECTION_UPDATED)).toBeVisible();
+        await expect(page.getByRole("list", { name: "Allowed IP addresses" }).getByRole("listitem")).toHaveText(["203.0.113.0/24"]);
+
+        const lender = await browser.newContext({ ...FRESH, javaScriptEnabled });
+        const lenderPage = await lender.newPage();
+        await lenderPage.goto("/workspaces");
+        await submitLogin(lenderPage, USERS.lender.email);
+        await expect(lenderPage).toHaveURL(/\/user\/unrecognised-ip-address/);
+        await expect(lenderPage.getByRole("heading", { level: 1 })).toContainText("Unrecognised IP address");
+        await lender.close();
+
+        await editIpAllowList(page, "", javaScriptEnabled);
+        await expect(toast(page, CONNECTION_UPDATED)).toBeVisible();
+        await expect(page.getByText("No IP allow list: users can log in from any address.")).toBeVisible();
+
+        const again = await browser.newContext({ ...FRESH, javaScriptEnabled });
+        const againPage = await again.newPage();
+        await login(againPage, USERS.lender.email);
+        await expect(againPage.getByRole("banner")).toContainText(SUBSCRIBERS.northgate.name);
+        await again.close();
+      } finally {
+        await setIpAllowList(api, SUBSCRIBERS.northgate.subscriberId, []);
+      }
+    });
+  });
+}

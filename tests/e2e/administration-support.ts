@@ -1,0 +1,132 @@
+/**
+ * Shared set-up of the administration browser tests: a helpdesk administrator's API token (through the
+ * real CLI's device login), the notification flag that opens /organisation, a dozen extra users at Harper
+ * & Vale so the users list has more than one page, and a logged-in storage state per seeded user.
+ */
+import { expect, request, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cliDeviceLogin, login, newCliConfigDir, PROVIDER_URL, runCli } from "./support";
+
+export const SUBSCRIBERS = {
+  northgate: { subscriberId: "5b000000-0000-4000-8000-000000000001", name: "Northgate Bank" },
+  harperVale: { subscriberId: "5b000000-0000-4000-8000-000000000002", name: "Harper & Vale LLP" },
+  keystone: { subscriberId: "5b000000-0000-4000-8000-000000000003", name: "Keystone Conveyancing" },
+  ashdown: { subscriberId: "5b000000-0000-4000-8000-000000000004", name: "Ashdown Legal" },
+} as const;
+
+export const USER_IDS = {
+  lender: "5a000000-0000-4000-8000-000000000003",
+  suspended: "5a000000-0000-4000-8000-000000000005",
+} as const;
+
+/** Twelve Pending users at Harper & Vale (names of letters only, as the user form requires). */
+export const PAGING_USERS = ["Ada", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jade", "Kit", "Lou"].map((firstName) => ({
+  firstName,
+  lastName: "Paging",
+  email: `${firstName.toLowerCase()}.paging@harpervale.example`,
+  roleNames: ["Workspace Viewer"],
+}));
+
+export interface HelpdeskApi {
+  cliDir: string;
+  call(method: "GET" | "POST" | "PATCH" | "PUT", path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
+}
+
+/**
+ * Logs the helpdesk administrator into the CLI (device flow in `page`) and returns an API caller. Access
+ * tokens last five minutes: each call first lets the CLI refresh them (`whoami`), then reads the token.
+ */
+export async function helpdeskApi(page: Page): Promise<HelpdeskApi> {
+  const cliDir = newCliConfigDir();
+  await cliDeviceLogin(page, "helpdesk@provider.example", cliDir);
+  const http = await request.newContext({ storageState: { cookies: [], origins: [] } });
+  const freshToken = async () => {
+    const whoami = await runCli(["--json", "whoami"], cliDir);
+    expect(whoami.code, whoami.stderr).toBe(0);
+    const credentials = JSON.parse(readFileSync(join(cliDir, "credentials.json"), "utf8"));
+    const token: string = credentials.accessToken ?? credentials.tokens?.accessToken;
+    expect(token).toBeTruthy();
+    return token;
+  };
+  return {
+    cliDir,
+    async call(method, path, body) {
+      const response = await http.fetch(`${PROVIDER_URL}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${await freshToken()}` },
+        data: body,
+      });
+      return { status: response.status(), json: await response.json().catch(() => null) };
+    },
+  };
+}
+
+/**
+ * The notification flag adds /organisation (document 3 section 6). The app reads flags when it first
+ * needs them and keeps them for six hours, so this runs before any page of the app is opened: the
+ * administration specs are the first files of the suite.
+ */
+export async function turnOnOrganisationPage(api: HelpdeskApi) {
+  const result = await runCli(["--json", "flags", "set", "notificationEnabled", "on"], api.cliDir);
+  expect(result.code, result.stderr).toBe(0);
+  expect(JSON.parse(result.stdout).flags.notificationEnabled).toBe(true);
+}
+
+/** Puts the flag back at the provider (the app keeps what it read until its six-hour refresh). */
+export async function restoreOrganisationFlag(api: HelpdeskApi | undefined) {
+  if (!api) return;
+  const result = await runCli(["--json", "flags", "set", "notificationEnabled", "off"], api.cliDir);
+  expect(result.code, result.stderr).toBe(0);
+}
+
+/** Creates the paging users (the bulk call matches by email, so running it again changes nothing). */
+export async function addPagingUsers(api: HelpdeskApi) {
+  const { status, json } = await api.call("POST", `/api/subscriber/v1/subscribers/${SUBSCRIBERS.harperVale.subscriberId}/subscriber-users/bulk`, {
+    rows: PAGING_USERS,
+  });
+  expect(status, JSON.stringify(json)).toBe(200);
+}
+
+export async function setIpAllowList(api: HelpdeskApi, subscriberId: string, addresses: string[]) {
+  const { status, json } = await api.call("PATCH", `/api/subscriber/v1/idp-metadata/${subscriberId}/USER_IP_WHITELIST`, {
+    type: "USER_IP_WHITELIST",
+    data: { metadata: addresses },
+  });
+  expect(status, JSON.stringify(json)).toBe(200);
+}
+
+export async function setUserStatus(api: HelpdeskApi, subscriberUserId: string, status: "Active" | "Suspended") {
+  const result = await api.call("PATCH", `/api/subscriber/v1/subscriber-users/${subscriberUserId}`, { status });
+  expect(result.status, JSON.stringify(result.json)).toBe(200);
+}
+
+/**
+ * A file for `test.use({ storageState })`, one per user and run. It exists (empty) from the start, because
+ * Playwright also applies the option to contexts the set-up code opens; beforeAll fills it.
+ */
+export function stateFile(spec: string, run: string, who: string): string {
+  const file = join(tmpdir(), `${spec}-${run}-${who}.json`);
+  if (!existsSync(file)) writeFileSync(file, JSON.stringify({ cookies: [], origins: [] }));
+  return file;
+}
+
+/** Options for a context of set-up code: no storage state of the tests' own (they may not exist yet). */
+export const FRESH: BrowserContextOptions = { storageState: { cookies: [], origins: [] }, javaScriptEnabled: true };
+
+/** Logs `email` in once, in a context of its own, and returns its storage state for `test.use`. */
+export async function storageStateFor(browser: Browser, email: string): Promise<NonNullable<BrowserContextOptions["storageState"]>> {
+  const context = await browser.newContext(FRESH);
+  const page = await context.newPage();
+  await login(page, email);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Waits for the page after a navigation: with JavaScript, Remix has finished its transition. */
+export async function settled(page: Page) {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(() => !document.querySelector("[aria-busy='true']")).catch(() => undefined);
+}

@@ -1,0 +1,359 @@
+/**
+ * /users in the browser, with and without JavaScript (document 3 sections 2.4, 4.6, 5.3 and 8.4; issue 5
+ * acceptance 1, 3 and 6): search, filter, sort and page; add a user; edit roles; suspend and unsuspend with
+ * the confirmations and toasts; the helpdesk administrator's subscriber selector; another subscriber's
+ * user is not found; a Workspace Viewer has no access. Every state a test changes is put back.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+import {
+  addPagingUsers,
+  FRESH,
+  helpdeskApi,
+  PAGING_USERS,
+  setUserStatus,
+  stateFile as userStateFile,
+  storageStateFor,
+  SUBSCRIBERS,
+  restoreOrganisationFlag,
+  turnOnOrganisationPage,
+  USER_IDS,
+  type HelpdeskApi,
+} from "./administration-support";
+import { expectNoAxeViolations, USERS } from "./support";
+
+const run = `${Date.now().toString(36)}`;
+const stateFile = (who: string) => userStateFile("administration-users", run, who);
+let api: HelpdeskApi;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext(FRESH);
+  api = await helpdeskApi(await context.newPage());
+  await turnOnOrganisationPage(api);
+  await addPagingUsers(api);
+  for (const who of ["manager", "helpdesk", "viewer"] as const) {
+    writeFileSync(stateFile(who), JSON.stringify(await storageStateFor(browser, USERS[who].email)));
+  }
+});
+
+test.afterAll(async () => {
+  await restoreOrganisationFlag(api);
+});
+
+/** The toast of the last action (a status line with JavaScript, plain text without). */
+const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+
+/** The names in the table, top to bottom. */
+async function names(page: Page) {
+  return page.locator("table.users-table tbody tr td:first-child").allInnerTexts();
+}
+
+/** A dialog route: the dialog over the list with JavaScript, the page itself without. */
+function panel(page: Page, javaScriptEnabled: boolean) {
+  return javaScriptEnabled ? page.getByRole("dialog") : page.getByRole("main");
+}
+
+function usersTable(page: Page) {
+  return page.getByRole("table");
+}
+
+async function openFilter(page: Page, label: "Roles" | "Status") {
+  await usersTable(page).locator("summary", { hasText: label }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JavaScript on" : "JavaScript off";
+
+  test.describe(`users as the User Manager (${mode})`, () => {
+    test.use({ javaScriptEnabled, storageState: stateFile("manager") });
+
+    test("search, filter, sort and page the users, with the results message and the range label", async ({ page }) => {
+      await page.goto("/users");
+      await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+      // Sorted by first name: the paging users come before Morgan and Sam.
+      await expect(usersTable(page).getByRole("link", { name: "Ada Paging" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Paging: 10 rows, then the rest; 20 rows per page shows everyone.
+      const range = page.getByRole("navigation", { name: "Pagination" }).locator(".range-label");
+      await expect(range).toHaveText(/^1-10 of \d+$/);
+      const total = Number((await range.innerText()).split(" of ")[1]);
+      expect(total).toBeGreaterThanOrEqual(PAGING_USERS.length + 2);
+      expect(await names(page)).toHaveLength(10);
+      await page.getByRole("link", { name: "Next page" }).click();
+      await expect(range).toHaveText(`11-${Math.min(20, total)} of ${total}`);
+      await expect(page).toHaveURL(/page=2/);
+      await page.getByLabel("Rows per page").selectOption("20");
+      await page.getByRole("button", { name: "Show rows per page" }).click();
+      await expect(range).toHaveText(`1-${Math.min(20, total)} of ${total}`);
+      await expect(page).toHaveURL(/limit=20/);
+
+      // Sorting by email: ascending, then descending.
+      await page.getByRole("link", { name: /^Email/ }).click();
+      await expect(page.getByRole("columnheader", { name: /Email/ })).toHaveAttribute("aria-sort", "ascending");
+      const emails = () => page.locator("table.users-table tbody tr td:nth-child(2)").allInnerTexts();
+      await expect.poll(async () => (await emails()).length).toBe(Math.min(20, total));
+      const ascending = await emails();
+      expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+      await page.getByRole("link", { name: /^Email/ }).click();
+      await expect(page.getByRole("columnheader", { name: /Email/ })).toHaveAttribute("aria-sort", "descending");
+      await expect.poll(emails).toEqual([...ascending].reverse());
+      // Name sorts ascending first.
+      await page.getByRole("link", { name: /^Name/ }).click();
+      await expect(page.getByRole("columnheader", { name: /Name/ })).toHaveAttribute("aria-sort", "ascending");
+
+      // Search.
+      await page.getByLabel("Search users").fill("Sam");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.getByText("1 result(s) found based on your search", { exact: true })).toBeVisible();
+      expect(await names(page)).toEqual([USERS.suspended.name]);
+
+      // Search and a status filter: Active only leaves nobody called Sam.
+      await openFilter(page, "Status");
+      const statusMenu = usersTable(page).locator("details", { hasText: "Filter by status" });
+      if (javaScriptEnabled) await expect(statusMenu.getByRole("button", { name: "Apply status filter" })).toBeDisabled();
+      await statusMenu.getByLabel("Active").check();
+      await statusMenu.getByRole("button", { name: "Apply status filter" }).click();
+      await expect(page.getByText("0 result(s) found based on your search and filters", { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "No matches found" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("link", { name: "Clear search and filters" }).click();
+      await expect(page.getByText(/result\(s\) found/)).toHaveCount(0);
+
+      // Filters alone; selecting every option removes the filter.
+      await openFilter(page, "Status");
+      await statusMenu.getByLabel("Suspended").check();
+      await statusMenu.getByRole("button", { name: "Apply status filter" }).click();
+      await expect(page.getByText("1 result(s) found based on your filters", { exact: true })).toBeVisible();
+      expect(await names(page)).toEqual([USERS.suspended.name]);
+      await openFilter(page, "Status");
+      await statusMenu.getByLabel("Active").check();
+      await statusMenu.getByLabel("Pending").check();
+      await statusMenu.getByRole("button", { name: "Apply status filter" }).click();
+      await expect(page).not.toHaveURL(/status=/);
+      await expect(page.getByText(/result\(s\) found/)).toHaveCount(0);
+
+      // The roles filter, and its Clear.
+      await openFilter(page, "Roles");
+      const rolesMenu = usersTable(page).locator("details", { hasText: "Filter by roles" });
+      await rolesMenu.getByLabel("User Manager").check();
+      await rolesMenu.getByRole("button", { name: "Apply roles filter" }).click();
+      await expect(page.getByText("1 result(s) found based on your filters", { exact: true })).toBeVisible();
+      expect(await names(page)).toEqual([USERS.manager.name]);
+      await openFilter(page, "Roles");
+      await rolesMenu.getByRole("link", { name: "Clear roles filter" }).click();
+      await expect(page).not.toHaveURL(/role=/);
+    });
+
+    test("the profile opens from the row, with the user's details and actions", async ({ page }) => {
+      await page.goto("/users?q=Morgan");
+      if (javaScriptEnabled) {
+        // A click anywhere on the row opens the profile.
+        await usersTable(page).getByRole("cell", { name: USERS.manager.email }).click();
+      } else {
+        await usersTable(page).getByRole("link", { name: USERS.manager.name }).click();
+      }
+      await expect(page).toHaveURL(/\/users\/5a000000-0000-4000-8000-000000000002\?q=Morgan/);
+      const profile = panel(page, javaScriptEnabled);
+      await expect(profile.getByRole("heading", { name: USERS.manager.name })).toBeVisible();
+      await expect(profile.getByText("MH", { exact: true })).toBeVisible();
+      await expect(profile.getByText("Active", { exact: true })).toBeVisible();
+      await expect(profile.getByText(SUBSCRIBERS.harperVale.name)).toBeVisible();
+      await expect(profile.getByText(USERS.manager.email)).toBeVisible();
+      await expect(profile.getByText("User Manager, Workspace Creator")).toBeVisible();
+      await expect(profile.getByRole("link", { name: "Edit" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      if (javaScriptEnabled) {
+        await page.keyboard.press("Escape");
+        await expect(page).toHaveURL(/\/users\?q=Morgan$/);
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+    });
+
+    test("add a user, with the form's validation and the role rules; edit the roles; resend the activation email", async ({ page }) => {
+      const firstName = javaScriptEnabled ? "Quinn" : "Rowan";
+      const lastName = `Added ${javaScriptEnabled ? "Scripted" : "Plain"}`;
+      const email = `${firstName.toLowerCase()}.${run}@harpervale.example`;
+      await page.goto("/users");
+      await page.getByRole("link", { name: "Add user" }).first().click();
+      await expect(page.getByRole("heading", { name: "Add user" })).toBeVisible();
+      const form = page.locator("form#user-form");
+
+      // Nothing filled in: every message at once, in the summary and beside the fields.
+      await form.getByRole("button", { name: "Add user" }).click();
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(summary).toBeVisible();
+      for (const message of ["First name is required", "Last name is required", "Email address is required", "Select at least one role"]) {
+        await expect(summary.getByText(message)).toBeVisible();
+      }
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Only a helpdesk administrator changes User Manager: the box is disabled, with the reason.
+      await expect(form.getByLabel("User Manager")).toBeDisabled();
+      await expect(form.getByText("Only a helpdesk administrator can change the User Manager role")).toBeVisible();
+
+      await form.getByLabel("First name").fill(firstName);
+      await form.getByLabel("Last name").fill(lastName);
+      await form.getByLabel("Email address").fill("not-an-email");
+      await form.getByLabel("Workspace Approver").check();
+      if (javaScriptEnabled) {
+        // Approver and User exclude each other as the user ticks.
+        await expect(form.getByLabel("Workspace User", { exact: true })).toBeDisabled();
+      } else {
+        await form.getByLabel("Workspace User", { exact: true }).check();
+      }
+      await form.getByRole("button", { name: "Add user" }).click();
+      await expect(summary.getByText("Enter a valid email address")).toBeVisible();
+      if (!javaScriptEnabled) {
+        await expect(summary.getByText("A user cannot be both a Workspace Approver and a Workspace User")).toBeVisible();
+        await expect(form.getByLabel("First name")).toHaveValue(firstName);
+        await form.getByLabel("Workspace User", { exact: true }).uncheck();
+      }
+      await form.getByLabel("Email address").fill(email);
+      await form.getByRole("button", { name: "Add user" }).click();
+      await expect(toast(page, `${firstName} ${lastName} has been added successfully`)).toBeVisible();
+      await expect(page).toHaveURL(/\/users$/);
+
+      // Edit the new user's roles.
+      await page.getByLabel("Search users").fill(email);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await usersTable(page).getByRole("link", { name: `${firstName} ${lastName}` }).click();
+      await page.getByRole("link", { name: "Edit" }).click();
+      await expect(page.getByRole("heading", { name: `Edit ${firstName} ${lastName}` })).toBeVisible();
+      await expect(form.getByLabel("Email address")).toHaveAttribute("readonly", "");
+      await expect(form.getByLabel("Workspace Approver")).toBeChecked();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      // Never without a role on the way (an empty choice shows its message as focus moves on).
+      await form.getByLabel("Workspace Creator").check();
+      await form.getByLabel("Workspace Approver").uncheck();
+      await form.getByLabel("Workspace User", { exact: true }).check();
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(toast(page, `${firstName} ${lastName} Changes saved`)).toBeVisible();
+      const profile = panel(page, javaScriptEnabled);
+      await expect(profile.getByRole("heading", { name: `${firstName} ${lastName}` })).toBeVisible();
+      await expect(profile.getByText("Workspace Creator, Workspace User")).toBeVisible();
+
+      // A Pending user: the activation email can be sent again, from the profile.
+      await expect(profile.getByText("Pending", { exact: true })).toBeVisible();
+      await profile.getByRole("button", { name: "Resend activation email" }).click();
+      await expect(toast(page, `Activation email resent to ${email}`)).toBeVisible();
+    });
+
+    test("suspend and unsuspend from the row menu, with the confirmations and toasts", async ({ page }) => {
+      try {
+        await page.goto(`/users?q=${encodeURIComponent("Sam Pended")}`);
+        const row = usersTable(page).getByRole("row", { name: new RegExp(USERS.suspended.name) });
+        await row.locator("summary").click();
+        await row.getByRole("link", { name: "Unsuspend" }).click();
+        const confirmation = javaScriptEnabled ? page.getByRole("dialog", { name: "Unsuspend Sam Pended?" }) : page.getByRole("main");
+        await expect(confirmation.getByRole("heading", { name: "Unsuspend Sam Pended?" })).toBeVisible();
+        await expect(confirmation.getByText("The user's access to the product will be restored.")).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        // 'No, cancel' changes nothing.
+        await confirmation.getByRole("link", { name: "No, cancel" }).click();
+        await expect(page).toHaveURL(/\/users\?q=Sam/);
+        await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+
+        await row.locator("summary").click();
+        await row.getByRole("link", { name: "Unsuspend" }).click();
+        await page.getByRole("button", { name: "Yes, unsuspend" }).click();
+        await expect(toast(page, "Sam has been unsuspended and is now active")).toBeVisible();
+        await expect(row.getByText("Active", { exact: true })).toBeVisible();
+
+        await row.locator("summary").click();
+        await row.getByRole("link", { name: "Suspend", exact: true }).click();
+        await expect(page.getByRole("heading", { name: "Suspend Sam Pended?" })).toBeVisible();
+        await expect(
+          page.getByText(
+            "The user will no longer be able to access the product and any active sessions will be logged out. You can unsuspend the user at any time.",
+          ),
+        ).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await page.getByRole("button", { name: "Yes, suspend" }).click();
+        await expect(toast(page, "Sam has been suspended")).toBeVisible();
+        await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+      } finally {
+        // Other specs log in as the suspended user: leave them suspended whatever happened.
+        await setUserStatus(api, USER_IDS.suspended, "Suspended");
+      }
+    });
+
+    test("an edit made from a stale page answers the conflict toast and overwrites nothing", async ({ page }) => {
+      const pagingUser = PAGING_USERS[javaScriptEnabled ? 0 : 1];
+      const name = `${pagingUser.firstName} ${pagingUser.lastName}`;
+      await page.goto(`/users?q=${pagingUser.email}`);
+      await usersTable(page).getByRole("link", { name }).click();
+      await page.getByRole("link", { name: "Edit" }).click();
+      await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
+      const editUrl = page.url();
+
+      // Someone else saves first, from another tab.
+      const other = await page.context().newPage();
+      await other.goto(editUrl);
+      await other.locator("form#user-form").getByLabel("Workspace Creator").check();
+      await other.locator("form#user-form").getByRole("button", { name: "Save changes" }).click();
+      await expect(toast(other, `${name} Changes saved`)).toBeVisible();
+      await other.close();
+
+      // This page still carries the old version.
+      const form = page.locator("form#user-form");
+      await form.getByLabel("Funds Authoriser").check();
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Your action was not successful because there was a change in the workspace." }).first()).toBeVisible();
+      await expect(form.getByLabel("Funds Authoriser")).toBeChecked();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Nothing was overwritten: the other tab's change stands. Then put the roles back.
+      await page.goto(editUrl);
+      await expect(form.getByLabel("Workspace Creator")).toBeChecked();
+      await expect(form.getByLabel("Funds Authoriser")).not.toBeChecked();
+      await form.getByLabel("Workspace Creator").uncheck();
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(toast(page, `${name} Changes saved`)).toBeVisible();
+    });
+
+    test("a user of another subscriber is not found", async ({ page }) => {
+      const response = await page.goto(`/users/${USER_IDS.lender}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+  });
+
+  test.describe(`users as the helpdesk administrator (${mode})`, () => {
+    test.use({ javaScriptEnabled, storageState: stateFile("helpdesk") });
+
+    test("switch subscriber in the selector", async ({ page }) => {
+      await page.goto("/users");
+      const selector = page.getByLabel("Subscriber");
+      await expect(selector.locator("option")).toHaveText([
+        "All subscribers",
+        SUBSCRIBERS.ashdown.name,
+        SUBSCRIBERS.harperVale.name,
+        SUBSCRIBERS.keystone.name,
+        SUBSCRIBERS.northgate.name,
+      ]);
+      await selector.selectOption({ label: SUBSCRIBERS.keystone.name });
+      await page.getByRole("button", { name: "Show users" }).click();
+      await expect(page).toHaveURL(new RegExp(`subscriberId=${SUBSCRIBERS.keystone.subscriberId}`));
+      await expect.poll(() => names(page)).toEqual([USERS.pending.name, USERS.viewer.name]);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await selector.selectOption({ label: SUBSCRIBERS.northgate.name });
+      await page.getByRole("button", { name: "Show users" }).click();
+      await expect.poll(() => names(page)).toEqual([USERS.lender.name]);
+    });
+  });
+
+  test.describe(`users as a Workspace Viewer (${mode})`, () => {
+    test.use({ javaScriptEnabled, storageState: stateFile("viewer") });
+
+    test("no access to /users", async ({ page }) => {
+      const response = await page.goto("/users");
+      expect(response?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "You do not have access" })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Users" })).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+  });
+}

@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { APP_URL, cliDeviceLogin, login, newCliConfigDir, PROVIDER_URL, runCli, submitLogin, USERS } from "./support";
+
+test("a form POST without the CSRF token, or from another origin, answers 403 and changes nothing", async ({ page }) => {
+  await login(page, USERS.manager.email);
+  const request = page.context().request;
+  // No token, same origin: refused; the session is still alive afterwards.
+  const noToken = await request.post(`${APP_URL}/logout`, {
+    headers: { origin: APP_URL },
+    form: { intent: "logout" },
+    maxRedirects: 0,
+  });
+  expect(noToken.status()).toBe(403);
+  // A valid token but a foreign origin: refused.
+  const token = await page.locator('input[name="csrf"]').first().inputValue();
+  expect(token).not.toBe("");
+  const foreign = await request.post(`${APP_URL}/logout`, {
+    headers: { origin: "https://attacker.example" },
+    form: { csrf: token },
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(403);
+  const crossSite = await request.post(`${APP_URL}/logout`, {
+    headers: { "sec-fetch-site": "cross-site", origin: APP_URL },
+    form: { csrf: token },
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  await page.goto("/workspaces");
+  await expect(page.getByRole("banner")).toContainText(USERS.manager.name);
+});
+
+test("documents carry an enforced nonce-based content security policy", async ({ page }) => {
+  await page.goto("/user/blocked");
+  const response = await page.request.get(`${APP_URL}/user/blocked`);
+  const csp = response.headers()["content-security-policy"];
+  expect(csp).toMatch(/script-src[^;]*'nonce-[A-Za-z0-9+/=_-]+'/);
+  expect(csp).not.toContain("unsafe-inline'");
+  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test.describe("the command-line tool", () => {
+  test("the helpdesk administrator suspends a user: their browser session ends and they cannot log in; unsuspend restores them", async ({
+    page,
+    browser,
+  }) => {
+    // The manager is logged in, in a browser of their own.
+    const managerContext = await browser.newContext();
+    const managerPage = await managerContext.newPage();
+    await login(managerPage, USERS.manager.email);
+
+    const helpdeskCli = newCliConfigDir();
+    await cliDeviceLogin(page, USERS.helpdesk.email, helpdeskCli);
+    const whoami = await runCli(["--json", "whoami"], helpdeskCli);
+    expect(whoami.code, whoami.stderr).toBe(0);
+    expect(JSON.parse(whoami.stdout).user.email).toBe(USERS.helpdesk.email);
+
+    const suspend = await runCli(["--json", "users", "suspend", USERS.manager.email, "--yes"], helpdeskCli);
+    expect(suspend.code, suspend.stderr).toBe(0);
+    expect(JSON.parse(suspend.stdout).status).toBe("Suspended");
+
+    // The open session is logged out on its next request, and logging in again is refused.
+    await managerPage.goto("/workspaces");
+    await expect(managerPage.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await submitLogin(managerPage, USERS.manager.email);
+    await expect(managerPage).toHaveURL(/\/user\/suspended/);
+
+    const unsuspend = await runCli(["--json", "users", "unsuspend", USERS.manager.email, "--yes"], helpdeskCli);
+    expect(unsuspend.code, unsuspend.stderr).toBe(0);
+    expect(JSON.parse(unsuspend.stdout).status).toBe("Active");
+    await login(managerPage, USERS.manager.email);
+    await expect(managerPage.getByRole("banner")).toContainText(USERS.manager.name);
+    await managerContext.close();
+  });
+
+  test("a workspace viewer cannot suspend anyone: exit 1, a clear refusal, nothing changes", async ({ page }) => {
+    const viewerCli = newCliConfigDir();
+    await cliDeviceLogin(page, USERS.viewer.email, viewerCli);
+    const refused = await runCli(["users", "suspend", USERS.manager.email, "--yes"], viewerCli);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/permission|not allowed|forbidden|do not have/i);
+    expect(refused.stdout).toBe("");
+
+    const managerPage = await page.context().browser()!.newPage();
+    await login(managerPage, USERS.manager.email);
+    await expect(managerPage.getByRole("banner")).toContainText(USERS.manager.name);
+    await managerPage.close();
+  });
+});
+
+test("a login from outside the subscriber's IP allow list lands on the unrecognised IP page", async ({ page, browser }) => {
+  const helpdeskCli = newCliConfigDir();
+  await cliDeviceLogin(page, USERS.helpdesk.email, helpdeskCli);
+  const credentials = JSON.parse(readFileSync(join(helpdeskCli, "credentials.json"), "utf8"));
+  const accessToken: string = credentials.accessToken ?? credentials.tokens?.accessToken;
+  const api = page.context().request;
+  const subscribers = await api.get(`${PROVIDER_URL}/api/subscriber/v1/subscribers?page=1&limit=20`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const northgate = (await subscribers.json()).records.find((s: { name: string }) => s.name === "Northgate Bank");
+  const setList = (addresses: string[]) =>
+    api.patch(`${PROVIDER_URL}/api/subscriber/v1/idp-metadata/${northgate.subscriberId}/USER_IP_WHITELIST`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { type: "USER_IP_WHITELIST", data: { metadata: addresses } },
+    });
+  expect((await setList(["203.0.113.0/24"])).ok()).toBe(true);
+  try {
+    const lenderContext = await browser.newContext();
+    const lenderPage = await lenderContext.newPage();
+    await lenderPage.goto("/workspaces");
+    await submitLogin(lenderPage, USERS.lender.email);
+    await expect(lenderPage).toHaveURL(/\/user\/unrecognised-ip-address/);
+    await lenderContext.close();
+  } finally {
+    expect((await setList([])).ok()).toBe(true);
+  }
+  const lenderPage = await browser.newPage();
+  await login(lenderPage, USERS.lender.email);
+  await expect(lenderPage.getByRole("banner")).toContainText("Northgate Bank");
+});

@@ -1,0 +1,269 @@
+/**
+ * The workspace list (document 1 section 2.4; issue 4 acceptance 1, 2 and 4), with JavaScript on and off,
+ * as demo users of each subscriber type: search by each field, the status filter, quick filters, the
+ * completion date sort, paging and page sizes, both layouts, the empty states, row navigation, the
+ * role-dependent default search field, and axe on every state.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, login, USERS } from "./support";
+import {
+  clickAndWaitForUrl,
+  DEMO_WORKSPACES,
+  expectNoConsoleErrors,
+  listDateValue,
+  pageAs,
+  tableRows,
+  workspaceHref,
+} from "./workspaces-support";
+
+async function search(page: Page, field: string, text: string) {
+  await page.getByLabel("Search by").selectOption({ label: field });
+  await page.getByRole("searchbox", { name: "Search" }).fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === text);
+}
+
+/** The "of N" of the pager's summary. */
+async function totalOf(page: Page): Promise<number> {
+  const text = await page.getByText(/^Showing \d+ to \d+ of \d+$/).textContent();
+  return Number(/of (\d+)$/.exec(text ?? "")?.[1]);
+}
+
+async function openStatusFilter(page: Page) {
+  const summary = page.locator("summary", { hasText: /^Status/ });
+  await summary.click();
+  await expect(page.getByRole("button", { name: "Apply" })).toBeVisible();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`workspace list (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test("the law firm searches by each field, filters by status and quick filter, sorts and pages the table", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto("/workspaces");
+      await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Create workspace" })).toBeVisible();
+      // Party name is the default search field for everyone but the helpdesk.
+      await expect(page.getByLabel("Search by")).toHaveValue("applicantName");
+      await expect(tableRows(page)).toHaveCount(10);
+      await expect(page.getByText("Showing 1 to 10 of 11")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Search by each field.
+      await search(page, "Applicant name", "Shah");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText("Shah, Priya");
+      await expect(tableRows(page).first()).toContainText(DEMO_WORKSPACES.purchaseReady.workspaceReferenceId);
+      await search(page, "Postcode", "RG1 1LX");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText(DEMO_WORKSPACES.remortgageLodged.workspaceReferenceId);
+      await search(page, "Workspace ID", DEMO_WORKSPACES.remortgageExchanged.workspaceReferenceId);
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText("9 Mill Road, Cambridge, CB1 2AD");
+      await search(page, "Incoming lender reference", "NG-MA-100330");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText(DEMO_WORKSPACES.purchaseRequisitioned.workspaceReferenceId);
+      // The search is in the URL: the view can be bookmarked.
+      expect(new URL(page.url()).searchParams.get("field")).toBe("incomingLenderReference");
+      await search(page, "Postcode", "ZZ1");
+      await expect(page.getByText("No matches found")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await clickAndWaitForUrl(page, page.getByRole("link", { name: "Clear search" }), /\/workspaces$/);
+      await expect(tableRows(page)).toHaveCount(10);
+
+      // The status filter: only Lodged, then Reset to the default six, then Clear (every status).
+      await openStatusFilter(page);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      for (const status of ["Created", "Prepared", "Funds authorised", "Funds exchanged", "Requisitioned"]) {
+        await page.getByRole("checkbox", { name: status, exact: true }).uncheck();
+      }
+      await expect(page.getByRole("checkbox", { name: "Lodged" })).toBeChecked();
+      await clickAndWaitForUrl(page, page.getByRole("button", { name: "Apply" }), /status=LODGED/);
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText("Lodged");
+      await expect(page.locator("summary", { hasText: /^Status/ })).toContainText("1 selected");
+      await openStatusFilter(page);
+      await clickAndWaitForUrl(page, page.getByRole("link", { name: "Reset" }), /\/workspaces$/);
+      await expect(page.getByText("Showing 1 to 10 of 11")).toBeVisible();
+      await openStatusFilter(page);
+      await clickAndWaitForUrl(page, page.getByRole("link", { name: "Clear" }), /filtered=1/);
+      // No status filter: the cancelled workspace WS-0000013 counts too.
+      await expect(page.locator("summary", { hasText: /^Status/ })).toContainText("all");
+      await expect.poll(() => totalOf(page)).toBeGreaterThan(11);
+
+      // A quick filter: its count is the number of rows; one at a time; clicking it again clears it.
+      await page.goto("/workspaces");
+      const chips = page.getByRole("navigation", { name: "Quick filters" });
+      const exceptions = chips.getByRole("link", { name: /Exception tasks pending/ });
+      const count = Number(/\((\d+)\)/.exec((await exceptions.textContent()) ?? "")?.[1]);
+      expect(count).toBeGreaterThan(0);
+      await clickAndWaitForUrl(page, exceptions, /chip=EXCEPTION_TASKS_PENDING/);
+      await expect(tableRows(page)).toHaveCount(count);
+      await expect(chips.locator("[aria-current]")).toHaveCount(1);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await clickAndWaitForUrl(page, chips.getByRole("link", { name: /Funds authorisation pending/ }), /chip=FUNDS_AUTHORISATION_PENDING/);
+      await expect(chips.locator("[aria-current]")).toHaveCount(1);
+      await clickAndWaitForUrl(page, chips.getByRole("link", { name: /Funds authorisation pending/ }), /\/workspaces$/);
+      await expect(chips.locator("[aria-current]")).toHaveCount(0);
+
+      // Completion date sort: nearest first, then furthest first, then none.
+      const header = page.getByRole("columnheader", { name: /Completion date/ });
+      await clickAndWaitForUrl(page, header.getByRole("link"), /sort=ASC/);
+      await expect(header).toHaveAttribute("aria-sort", "ascending");
+      const ascending = (await tableRows(page).locator("td:nth-child(3)").allTextContents()).map(listDateValue);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      await clickAndWaitForUrl(page, header.getByRole("link"), /sort=DESC/);
+      await expect(header).toHaveAttribute("aria-sort", "descending");
+      const descending = (await tableRows(page).locator("td:nth-child(3)").allTextContents()).map(listDateValue);
+      expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+      // Paging and the page size.
+      await page.goto("/workspaces");
+      const pages = page.getByRole("navigation", { name: "Pages" });
+      await clickAndWaitForUrl(page, pages.getByRole("link", { name: "Next page" }), /page=2/);
+      await expect(page.getByText("Showing 11 to 11 of 11")).toBeVisible();
+      await expect(tableRows(page)).toHaveCount(1);
+      await page.getByLabel("Rows per page").selectOption("20");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Show" }).click();
+      await page.waitForURL(/size=20/);
+      await expect(tableRows(page)).toHaveCount(11);
+      // Changing the page size goes back to page 1.
+      expect(new URL(page.url()).searchParams.get("page")).toBeNull();
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("rows open the workspace by a click and by the keyboard", async ({ browser }) => {
+      const page = await pageAs(browser, "lender", javaScriptEnabled);
+      await page.goto(`/workspaces?field=workspaceReferenceId&q=${DEMO_WORKSPACES.remortgageReady.workspaceReferenceId}`);
+      const row = tableRows(page).first();
+      if (javaScriptEnabled) {
+        // A click anywhere in the row.
+        await clickAndWaitForUrl(page, row.getByRole("cell").nth(1), /\/workspaces\/[0-9a-f-]{36}\/overview$/);
+        await page.goBack();
+        await expect(tableRows(page)).toHaveCount(1);
+      }
+      // The link in the row, by the keyboard.
+      await row.getByRole("link").focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`**${workspaceHref("remortgageReady")}/overview`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orchard House, 3 Church Road, Winchester, SO23 9LP");
+      await page.context().close();
+    });
+
+    test("the lender sees its chips' counts; the helpdesk searches by workspace ID by default and sees every workspace", async ({ browser }) => {
+      const lender = await pageAs(browser, "lender", javaScriptEnabled);
+      await lender.goto("/workspaces");
+      const chips = lender.getByRole("navigation", { name: "Quick filters" });
+      await expect(chips.getByRole("link", { name: /Exception tasks pending \(3\)/ })).toBeVisible();
+      await expect(chips.getByRole("link", { name: /Funds authorisation pending \(2\)/ })).toBeVisible();
+      await expect(chips.getByRole("link", { name: /Lodgement submission pending \(1\)/ })).toBeVisible();
+      const types = lender.getByRole("navigation", { name: "Transaction type" });
+      await clickAndWaitForUrl(lender, types.getByRole("link", { name: "Remortgage", exact: true }), /type=REMORTGAGE/);
+      await expect(types.getByRole("link", { name: "Remortgage", exact: true })).toHaveAttribute("aria-current", "page");
+      const purchases = Object.values(DEMO_WORKSPACES).filter((w) => w.transactionType === "PURCHASE").map((w) => w.workspaceReferenceId);
+      const shown = await tableRows(lender).locator("td:nth-child(5)").allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const reference of shown) expect(purchases).not.toContain(reference);
+      await lender.context().close();
+
+      const helpdesk = await pageAs(browser, "helpdesk", javaScriptEnabled);
+      await helpdesk.goto("/workspaces");
+      await expect(helpdesk.getByLabel("Search by")).toHaveValue("workspaceReferenceId");
+      // Every workspace in the default six statuses (18 less the closed and the two cancelled).
+      await expect.poll(() => totalOf(helpdesk)).toBeGreaterThanOrEqual(15);
+      await search(helpdesk, "Workspace ID", "4");
+      await expect(tableRows(helpdesk)).toHaveCount(1);
+      await expect(tableRows(helpdesk).first()).toContainText("Brightwater Homes Ltd");
+      await expectNoAxeViolations(helpdesk, javaScriptEnabled);
+      await helpdesk.context().close();
+    });
+
+    test("the card layout: type dropdown, search by postcode, sort and filter with its badge, pager above six", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto("/workspaces?layout=cards&size=12");
+      const cards = page.locator(".workspace-cards > li");
+      await expect(cards).toHaveCount(11);
+      // The first two applicants and a count of the others, the user's own role.
+      const okafor = cards.filter({ hasText: "27 Beech Avenue" });
+      await expect(okafor).toContainText("James Okafor, Grace Okafor +2");
+      await expect(okafor).toContainText("Incoming lender representative");
+      await page.goto("/workspaces?layout=cards");
+      await expect(cards).toHaveCount(6);
+      await expect(page.getByLabel("Search by")).toHaveValue("postcode");
+      await expect(page.getByLabel("Search by").locator("option")).toHaveText(["Postcode", "Workspace ID"]);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Transaction type.
+      await page.getByLabel("Transaction type").selectOption({ label: "Purchase workspaces" });
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Search", exact: true }).click();
+      await page.waitForURL(/type=PURCHASE/);
+      // (The address changes before the page does with JavaScript: assertions that wait.)
+      await expect(cards.filter({ hasNotText: "Purchase" })).toHaveCount(0);
+      await expect(cards).not.toHaveCount(0);
+      // Search by postcode, then by workspace ID (the other search is cleared).
+      await search(page, "Postcode", "BS1");
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText(DEMO_WORKSPACES.purchaseReady.workspaceReferenceId);
+      await page.getByLabel("Search by").selectOption({ label: "Workspace ID" });
+      if (javaScriptEnabled) await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
+      await search(page, "Workspace ID", DEMO_WORKSPACES.purchaseTwoSided.workspaceReferenceId);
+      await expect(cards).toHaveCount(1);
+      expect(new URL(page.url()).searchParams.get("field")).toBe("workspaceReferenceId");
+
+      // Sort and filter: nearest completion first; the badge counts it.
+      await page.goto("/workspaces?layout=cards");
+      await page.locator("summary", { hasText: "Sort and filter" }).click();
+      await page.getByRole("radio", { name: "Nearest to furthest" }).check();
+      await clickAndWaitForUrl(page, page.getByRole("button", { name: "Apply" }), /sort=ASC/);
+      await expect(page.locator("summary", { hasText: "Sort and filter" })).toContainText("1 active");
+      const dates = await cards.locator("dt:text-is('Completion date') + dd").allTextContents();
+      expect(dates.map(listDateValue)).toEqual(dates.map(listDateValue).sort((a, b) => a - b));
+
+      // The pager shows above six: 11 workspaces in pages of 6; none with 12 a page.
+      await page.goto("/workspaces?layout=cards");
+      await clickAndWaitForUrl(page, page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }), /page=2/);
+      await expect(cards).toHaveCount(5);
+      await page.getByLabel("Workspaces per page").selectOption("12");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Show" }).click();
+      await page.waitForURL(/size=12/);
+      await expect(cards).toHaveCount(11);
+      await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+      // A card opens the workspace.
+      await clickAndWaitForUrl(page, cards.first().getByRole("link"), /\/overview$/);
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("a viewer sees no Create button and gets 403 on /create-workspace, and 404 for another subscriber's workspace", async ({ browser }) => {
+      const page = await pageAs(browser, "viewer", javaScriptEnabled);
+      await page.goto("/workspaces");
+      await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Create workspace" })).toHaveCount(0);
+      const forbidden = await page.goto("/create-workspace");
+      expect(forbidden?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "You do not have access" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      // Keystone Conveyancing takes no part in WS-0000001.
+      const notFound = await page.goto(workspaceHref("remortgagePreparing"));
+      expect(notFound?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      // …and the old address form redirects to the same answer.
+      await page.goto(`/workspace-detail/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}`);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await page.context().close();
+    });
+  });
+}
+
+test("a user of a subscriber without workspaces and without create permission sees the empty state", async ({ page }) => {
+  // A login of its own: switching subscriber changes the session.
+  await login(page, USERS.manager.email);
+  await page.getByRole("banner").getByText(USERS.manager.name).first().click();
+  await page.getByRole("banner").getByRole("link", { name: "Ashdown Legal" }).click();
+  await page.getByRole("button", { name: "Switch Subscriber" }).click();
+  await page.waitForURL(/\/workspaces/);
+  await expect(page.getByText("Looks like you haven't been added to any workspaces yet.")).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expectNoAxeViolations(page, true);
+});

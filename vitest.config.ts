@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["core/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "provider/**/*.test.ts", "cli/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/cli/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    // The CLI's views are tested with Ink, which draws nothing under CI variables (see cli/ci-mode.ts).
+    setupFiles: ["cli/ci-mode.ts"],
+    // `npm test` reports the statement coverage of core/ (the rules) and fails below 95%.
+    coverage: {
+      provider: "v8",
+      include: ["core/**/*.ts"],
+      exclude: ["core/**/*.test.ts"],
+      reporter: ["text-summary"],
+      thresholds: { statements: 95 },
+    },
+  },
+});
