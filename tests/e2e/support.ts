@@ -48,6 +48,10 @@ export async function expectNoAxeViolations(page: Page, javaScriptEnabled = true
     await target.setContent(html, { waitUntil: "load" });
   }
   try {
+    // Colours caught mid-transition would be judged as they look for a fraction of a second.
+    await target.waitForFunction(() =>
+      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+    );
     const results = await new AxeBuilder({ page: target }).analyze();
     const violations = results.violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
@@ -65,7 +69,11 @@ export interface CliResult {
 }
 
 /** Runs the real `convey` binary with its own config folder. */
-export function runCli(args: string[], configDir: string, options: { input?: string; env?: NodeJS.ProcessEnv } = {}) {
+export function runCli(
+  args: string[],
+  configDir: string,
+  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+) {
   return new Promise<CliResult>((resolve) => {
     const child = spawn(process.execPath, ["bin/convey.js", "--api-url", PROVIDER_URL, ...args], {
       env: { ...process.env, CONVEY_CONFIG_DIR: configDir, NO_COLOR: "1", ...options.env },
@@ -103,7 +111,10 @@ export async function cliDeviceLogin(page: Page, email: string, configDir: strin
   await page.goto(link);
   const codeBox = page.getByRole("textbox").first();
   if (code && (await codeBox.inputValue()) === "") await codeBox.fill(code);
-  await page.getByRole("button", { name: /continue|confirm|submit/i }).first().click();
+  await page
+    .getByRole("button", { name: /continue|confirm|submit/i })
+    .first()
+    .click();
   await submitLogin(page, email);
   const confirm = page.getByRole("button", { name: /continue|confirm|allow|yes/i });
   if (await confirm.isVisible().catch(() => false)) await confirm.click();
