@@ -135,6 +135,17 @@ export const DEMO_USERS = {
     globalRoles: [],
     memberships: [{ subscriber: "keystone", roles: ["Workspace User"], isPrimary: true }],
   },
+  /** A creator at Ashdown Legal, which takes part in no workspace: the list's "Let's create one" state. */
+  creator: {
+    subscriberUserId: "5a000000-0000-4000-8000-000000000007",
+    email: "creator@ashdown.example",
+    firstName: "Rhys",
+    lastName: "Ashworth",
+    status: "Active",
+    hasPassword: true,
+    globalRoles: [],
+    memberships: [{ subscriber: "ashdown", roles: ["Workspace Creator"], isPrimary: true }],
+  },
 } as const satisfies Record<string, DemoUser>;
 
 export type DemoUserKey = keyof typeof DEMO_USERS;

@@ -173,6 +173,7 @@ describe("POST /api/subscriber/v1/subscriber-users/search", () => {
       "Lena",
       "Morgan",
       "Penny",
+      "Rhys",
       "Sam",
       "Victor",
     ]);

@@ -16,6 +16,7 @@ export const USERS = {
   viewer: { email: "viewer@keystone.example", name: "Victor Stone" },
   suspended: { email: "suspended@harpervale.example", name: "Sam Pended" },
   pending: { email: "pending@keystone.example", name: "Penny Ding" },
+  creator: { email: "creator@ashdown.example", name: "Rhys Ashworth" },
 } as const;
 
 /** Fills the provider's login page (the page must already be showing it). */

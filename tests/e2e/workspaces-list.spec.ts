@@ -267,3 +267,19 @@ test("a user of a subscriber without workspaces and without create permission se
   await expect(page.getByRole("table")).toHaveCount(0);
   await expectNoAxeViolations(page, true);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`empty list with create permission (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a creator at a subscriber without workspaces is offered to create one", async ({ page }) => {
+      await login(page, USERS.creator.email);
+      await expect(page.getByText("No workspace at the moment. Let's create one.")).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      const offer = page.locator(".empty-state").getByRole("link", { name: "Create workspace" });
+      await clickAndWaitForUrl(page, offer, /\/create-workspace$/);
+      await expect(page.getByRole("heading", { name: "Create workspace" })).toBeVisible();
+    });
+  });
+}
