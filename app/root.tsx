@@ -14,6 +14,7 @@ import { throwProviderError } from "./errors/provider-errors.server";
 import { takeToast } from "./errors/toast.server";
 import { featureFlags } from "./feature-flags.server";
 import { useNonce } from "./security/nonce";
+import { cachedForSession } from "./session/header-cache.server";
 import { getOptionalUser, type UserSession } from "./session/user-session.server";
 import appHref from "./styles/app.css";
 import formHref from "./components/form/form.css";
@@ -42,14 +43,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * One call each to the provider per request: the user, their subscribers and the flags. A suspended user or
- * a revoked grant answers 401 here, which ends the session and sends the browser to log in.
+ * The header: the user, their subscribers and whether lodgement credentials exist come from the provider
+ * once per session and subscriber (session/header-cache.server.ts), the flags from their own cache. A
+ * suspended user or a revoked grant answers 401, which ends the session and sends the browser to log in.
  */
 async function loadHeader(request: Request, user: UserSession): Promise<HeaderModel> {
+  const cacheKey = { sessionId: user.session.id, subscriberId: user.claims.subscriberId };
   try {
-    const [me, associatedSubscribers, flags] = await Promise.all([
-      getMe(user.ctx),
-      listAssociatedSubscribers(user.ctx, user.claims.userId),
+    const [[me, associatedSubscribers], flags] = await Promise.all([
+      cachedForSession(cacheKey, "account", () =>
+        Promise.all([getMe(user.ctx), listAssociatedSubscribers(user.ctx, user.claims.userId)]),
+      ),
       featureFlags(user.ctx),
     ]);
     const input = {
@@ -62,14 +66,15 @@ async function loadHeader(request: Request, user: UserSession): Promise<HeaderMo
     };
     const model = headerModel(input);
     if (!model.showLodgementIdentifier || !user.claims.subscriberId) return model;
-    return headerModel({ ...input, hasLodgementCredentials: await hasLodgementCredentials(user) });
+    const hasLodgementCredentials = await cachedForSession(cacheKey, "lodgementCredentials", () => lodgementCredentialsExist(user));
+    return headerModel({ ...input, hasLodgementCredentials });
   } catch (error) {
     return throwProviderError(request, error);
   }
 }
 
 /** Whether the subscriber's lodgement identifiers exist; a failure is only logged (document 1 section 7). */
-async function hasLodgementCredentials(user: UserSession): Promise<boolean | undefined> {
+async function lodgementCredentialsExist(user: UserSession): Promise<boolean | undefined> {
   try {
     return (await getLodgementIdentifiers(user.ctx, user.claims.subscriberId ?? undefined)).identifiers !== null;
   } catch (error) {

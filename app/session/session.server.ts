@@ -5,6 +5,7 @@
  */
 import { createCookie, createFileSessionStorage, type Session } from "@remix-run/node";
 import { config } from "../config.server";
+import { forgetSession } from "./header-cache.server";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, LAST_SEEN_WRITE_INTERVAL_MS } from "./session-rules";
 import { startSessionSweeper } from "./session-sweep.server";
 
@@ -62,6 +63,7 @@ export function writeSession(session: AppSession): Promise<string> {
 
 /** Deletes the session data and returns the Set-Cookie header that clears the cookie. */
 export function endSession(session: AppSession): Promise<string> {
+  forgetSession(session.id);
   return sessionStorage.destroySession(session);
 }
 

@@ -10,6 +10,7 @@ import type { RequestContext } from "../../core/client/provider-client.js";
 import { readAccessToken, type UserClaims } from "../auth/claims";
 import { refreshTokens } from "../auth/auth.server";
 import { config } from "../config.server";
+import { forgetSession } from "./header-cache.server";
 import { endSession, isLoggedIn, readSession, writeSession, type AppSession } from "./session.server";
 import { needsTokenRefresh, sessionExpiry, shouldWriteLastSeen } from "./session-rules";
 import { refreshOnce, rotationFrom, type TokenSet } from "./token-refresh.server";
@@ -97,6 +98,7 @@ async function loadUserSession(request: Request): Promise<LoadedSession> {
         correlationId: randomUUID(),
         // Set by server/origin-guard.ts from the connection, never by the client.
         clientIp: request.headers.get("x-convey-client-ip") ?? undefined,
+        onWrite: () => forgetSession(session.id),
       },
     },
   };

@@ -6,7 +6,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, type LogEvent } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
+import { PGlitePreparingDialect } from "../../provider/db/pglite-dialect.js";
 import pg from "pg";
 import { migrateToLatest, openDatabase, type Database, type DB } from "../../provider/db/index.js";
 import type { LoadTarget } from "./load.js";
@@ -71,7 +71,7 @@ export async function openBenchDatabase(options: { dataDir: string; databaseUrl?
   mkdirSync(folder, { recursive: true });
   const pglite = new PGlite(folder);
   await pglite.waitReady;
-  const db: DB = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: capture.log });
+  const db: DB = new Kysely<Database>({ dialect: new PGlitePreparingDialect(pglite), log: capture.log });
   await migrateToLatest(db);
   return {
     db,

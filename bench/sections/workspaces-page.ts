@@ -14,7 +14,8 @@
  *
  * Targets at the largest size: p99 < 150 ms with no error; throughput at least 40% of the bare page's;
  * at most 120 KB of JavaScript gzipped. Needs a build (`npm run build`); BENCH_PAGE_REQUESTS (default
- * 20 × BENCH_ITERATIONS) sets the requests per measurement.
+ * 20 × BENCH_ITERATIONS) sets the requests per measurement; BENCH_APP_NODE_FLAGS adds Node flags to the app's
+ * process (e.g. `--cpu-prof --cpu-prof-dir=/some/folder` to profile it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -79,6 +80,7 @@ async function startApp(env: BenchEnvironment): Promise<App> {
   const child = spawn(
     process.execPath,
     [
+      ...(process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
       "--import",
       "tsx",
       "--import",

@@ -17,6 +17,8 @@ export interface RequestContext {
   /** The end user's address, forwarded so the provider can apply IP allow lists. */
   clientIp?: string;
   dispatcher?: Dispatcher;
+  /** Called after every successful POST, PATCH, PUT or DELETE (the app drops what it cached for the session). */
+  onWrite?: () => void;
 }
 
 export class ProviderError extends Error {
@@ -111,6 +113,7 @@ export async function call<S extends z.ZodType>(
     throw new ProviderError(response.statusCode, problem.code, problem.message, correlationId);
   }
   const data = (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
+  if (method !== "GET") ctx.onWrite?.();
   return { status: response.statusCode, data, correlationId };
 }
 

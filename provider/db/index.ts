@@ -12,7 +12,7 @@ import {
   type Migration,
   type MigrationProvider,
 } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
+import { PGlitePreparingDialect } from "./pglite-dialect.js";
 import type { Database } from "./schema.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as workspaces from "./migrations/0010-workspaces.js";
@@ -63,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
       pglite = new PGlite(folder);
     }
     await pglite.waitReady;
-    db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<Database>({ dialect: new PGlitePreparingDialect(pglite) });
   }
   await migrateToLatest(db);
   return db;

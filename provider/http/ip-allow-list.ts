@@ -6,28 +6,22 @@
  *
  * The address is Fastify's `request.ip`, which honours X-Forwarded-For from trusted proxies only
  * (TRUST_PROXY, loopback by default): the app server forwards its user's address that way. The list is
- * read on every call, so a change applies to the very next request.
+ * read on every call, with the token's standing (oidc/verify.ts), so a change applies to the very next
+ * request.
  */
 import type { FastifyInstance } from "fastify";
 import { LOGIN_REFUSALS } from "../../core/login-errors.js";
-import type { DB } from "../db/index.js";
 import { ApiError } from "../errors.js";
 import { isAddressAllowed } from "../security/ip-allow-list.js";
 
 export const IP_NOT_ALLOWED_CODE = "IP_ADDRESS_NOT_ALLOWED";
 
 /** Registered after `requireAuthentication` in the same context, so the caller is known. */
-export function enforceIpAllowList(instance: FastifyInstance, db: DB): void {
+export function enforceIpAllowList(instance: FastifyInstance): void {
   instance.addHook("onRequest", async (request) => {
     const subscriberId = request.caller?.subscriberId;
     if (!subscriberId) return;
-    const row = await db
-      .selectFrom("subscribers")
-      .select("ip_allow_list")
-      .where("subscriber_id", "=", subscriberId)
-      .executeTakeFirst();
-    const allowList = Array.isArray(row?.ip_allow_list) ? row.ip_allow_list : [];
-    if (!isAddressAllowed(request.ip, allowList)) {
+    if (!isAddressAllowed(request.ip, request.caller.ipAllowList)) {
       request.log.info({ subscriberId, ip: request.ip }, "API call refused by the subscriber's IP allow list");
       throw new ApiError(403, IP_NOT_ALLOWED_CODE, LOGIN_REFUSALS.unrecognisedIp);
     }

@@ -175,6 +175,7 @@ describe("authorization code + PKCE", () => {
       permissions: permissionsForRoles(roles),
       grantId: claims[CLAIMS.grantId],
       clientId: "convey-web",
+      ipAllowList: [],
     });
 
     const idToken = decodeJwt(tokens.id_token!);

@@ -213,6 +213,7 @@ describe("client credentials (script clients)", () => {
       permissions: permissionsForRoles(["User Manager"]),
       grantId: "",
       clientId: client.clientId,
+      ipAllowList: [],
     });
 
     // Without the resource parameter the API is the default audience.

@@ -62,7 +62,7 @@ export async function createOidc(deps: { config: ProviderConfig; db: DB; log: Fa
   });
   provider.on("server_error", (_ctx: unknown, error: Error) => log.error({ err: error }, "identity provider error"));
 
-  const verifyAccessToken = createAccessTokenVerifier({ config, db, provider });
+  const verifyAccessToken = createAccessTokenVerifier({ config, db });
   const callback = provider.callback();
 
   async function register(app: FastifyInstance): Promise<void> {

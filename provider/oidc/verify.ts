@@ -3,15 +3,17 @@
  * signature verifies against the provider's own keys, it has not expired, its issuer and audience are right,
  * its grant still exists (logout, revocation and suspension destroy grants) — or, for a script client's
  * token, the client is not revoked — and its user is Active and not blocked.
+ *
+ * The token's standing (grant or script client, user, and the subscriber's IP allow list for the next
+ * check) is read in one query on every call: nothing is cached, so a revocation, a suspension or a new allow
+ * list applies to the very next request, and a page's few API calls each cost one round trip to check.
  */
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from "jose";
-import type Provider from "oidc-provider";
+import { sql } from "kysely";
 import { API_AUDIENCE, CLAIMS } from "../../core/api/contract.js";
 import { LOGIN_REFUSALS } from "../../core/login-errors.js";
 import type { ProviderConfig } from "../config.js";
 import type { DB } from "../db/index.js";
-import { findUserById } from "./access-policy.js";
-import { findScriptClient } from "./script-clients.js";
 
 export interface VerifiedCaller {
   userId: string;
@@ -22,6 +24,8 @@ export interface VerifiedCaller {
   /** The grant of the login; "" for a script client's token (client credentials have no grant). */
   grantId: string;
   clientId: string;
+  /** The selected subscriber's IP allow list, read with the token's standing (empty: no restriction). */
+  ipAllowList: string[];
 }
 
 export class InvalidTokenError extends Error {
@@ -59,8 +63,8 @@ const stringsClaim = (payload: JWTPayload, name: string): string[] => {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 };
 
-export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB; provider: Provider }) {
-  const { config, db, provider } = deps;
+export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB }) {
+  const { config, db } = deps;
   const keys = createLocalJWKSet(publicJwks(config));
 
   return async function verifyAccessToken(token: string): Promise<VerifiedCaller> {
@@ -81,30 +85,76 @@ export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB
     const userId = payload.sub!;
     const clientId = stringClaim(payload, "client_id")!;
     const grantId = stringClaim(payload, CLAIMS.grantId);
+    const subscriberId = stringClaim(payload, CLAIMS.subscriberId);
+    const standing = await readStanding(db, { userId, clientId, grantId, subscriberId });
     if (grantId) {
-      const grant = await provider.Grant.find(grantId);
-      if (!grant) throw new InvalidTokenError("access token grant has been revoked or has expired");
-      if (grant.accountId !== userId || grant.clientId !== clientId) throw new InvalidTokenError("access token does not match its grant");
+      if (!standing.grantAccountId) throw new InvalidTokenError("access token grant has been revoked or has expired");
+      if (standing.grantAccountId !== userId || standing.grantClientId !== clientId) throw new InvalidTokenError("access token does not match its grant");
     } else {
-      const client = await findScriptClient(db, clientId);
-      if (!client) throw new InvalidTokenError("access token client has been revoked");
-      if (client.subscriberUserId !== userId) throw new InvalidTokenError("access token does not match its client");
+      if (!standing.scriptClientUserId) throw new InvalidTokenError("access token client has been revoked");
+      if (standing.scriptClientUserId !== userId) throw new InvalidTokenError("access token does not match its client");
     }
-
-    const user = await findUserById(db, userId);
-    if (!user) throw new InvalidTokenError("access token user no longer exists");
-    if (user.status === "Suspended") throw new InvalidTokenError(LOGIN_REFUSALS.suspended);
-    if (user.blocked) throw new InvalidTokenError(LOGIN_REFUSALS.blocked);
-    if (user.status !== "Active") throw new InvalidTokenError("user is not active");
+    if (!standing.userStatus) throw new InvalidTokenError("access token user no longer exists");
+    if (standing.userStatus === "Suspended") throw new InvalidTokenError(LOGIN_REFUSALS.suspended);
+    if (standing.userBlocked) throw new InvalidTokenError(LOGIN_REFUSALS.blocked);
+    if (standing.userStatus !== "Active") throw new InvalidTokenError("user is not active");
 
     return {
       userId,
-      subscriberId: stringClaim(payload, CLAIMS.subscriberId),
+      subscriberId,
       subscriberType: stringClaim(payload, CLAIMS.subscriberType),
       roles: stringsClaim(payload, CLAIMS.roles),
       permissions: stringsClaim(payload, CLAIMS.permissions),
       grantId: grantId ?? "",
       clientId,
+      ipAllowList: standing.ipAllowList,
     };
+  };
+}
+
+interface Standing {
+  grantAccountId: string | null;
+  grantClientId: string | null;
+  scriptClientUserId: string | null;
+  userStatus: string | null;
+  userBlocked: boolean;
+  ipAllowList: string[];
+}
+
+/**
+ * Everything the token's acceptance depends on, in one round trip: the live grant (oidc_payloads, as the
+ * adapter stores it: an expired row counts as gone) or the unrevoked script client, the user, and the
+ * selected subscriber's IP allow list. Always one row; a missing part is null.
+ */
+async function readStanding(
+  db: DB,
+  token: { userId: string; clientId: string; grantId: string | null; subscriberId: string | null },
+): Promise<Standing> {
+  const { rows } = await sql<{
+    grant_account_id: string | null;
+    grant_client_id: string | null;
+    script_client_user_id: string | null;
+    user_status: string | null;
+    user_blocked: boolean | null;
+    ip_allow_list: unknown;
+  }>`
+    SELECT g.payload->>'accountId' AS grant_account_id, g.payload->>'clientId' AS grant_client_id,
+      c.subscriber_user_id AS script_client_user_id, u.status AS user_status, u.blocked AS user_blocked,
+      s.ip_allow_list
+    FROM (SELECT 1) AS one
+    LEFT JOIN oidc_payloads g ON ${token.grantId !== null} AND g.model = 'Grant' AND g.id = ${token.grantId ?? ""}
+      AND (g.expires_at IS NULL OR g.expires_at > now())
+    LEFT JOIN script_clients c ON ${token.grantId === null} AND c.client_id = ${token.clientId} AND c.revoked_at IS NULL
+    LEFT JOIN subscriber_users u ON u.subscriber_user_id = ${token.userId}
+    LEFT JOIN subscribers s ON s.subscriber_id = ${token.subscriberId ?? ""}`.execute(db);
+  const row = rows[0];
+  const allowList = typeof row?.ip_allow_list === "string" ? (JSON.parse(row.ip_allow_list) as unknown) : row?.ip_allow_list;
+  return {
+    grantAccountId: row?.grant_account_id ?? null,
+    grantClientId: row?.grant_client_id ?? null,
+    scriptClientUserId: row?.script_client_user_id ?? null,
+    userStatus: row?.user_status ?? null,
+    userBlocked: row?.user_blocked === true,
+    ipAllowList: Array.isArray(allowList) ? allowList.filter((entry): entry is string => typeof entry === "string") : [],
   };
 }

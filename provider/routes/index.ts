@@ -25,7 +25,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       await api.register(docsRoutes);
       await api.register(async (secured) => {
         requireAuthentication(secured, deps.oidc);
-        enforceIpAllowList(secured, deps.db);
+        enforceIpAllowList(secured);
         await secured.register(meRoutes, { prefix: "/v1", ...deps });
         await secured.register(featureFlagRoutes, { prefix: "/v1", ...deps });
         await secured.register(subscriberRoutes, { prefix: "/subscriber/v1", ...deps });
