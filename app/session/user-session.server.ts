@@ -69,7 +69,22 @@ async function freshTokens(session: AppSession, now: number): Promise<void> {
   }
 }
 
-async function loadUserSession(request: Request): Promise<LoadedSession> {
+/**
+ * One load per request: the parallel loaders of a page (the root's and the route's) share the session read,
+ * any token refresh and the correlation id of the page's provider calls.
+ */
+const loadedByRequest = new WeakMap<Request, Promise<LoadedSession>>();
+
+function loadUserSession(request: Request): Promise<LoadedSession> {
+  let loaded = loadedByRequest.get(request);
+  if (!loaded) {
+    loaded = readUserSession(request);
+    loadedByRequest.set(request, loaded);
+  }
+  return loaded;
+}
+
+async function readUserSession(request: Request): Promise<LoadedSession> {
   const session = await readSession(request);
   if (!isLoggedIn(session)) return { state: "anonymous" };
   const now = Date.now();

@@ -5,8 +5,8 @@
  * lender (a participant in 40% of all workspaces). At each size:
  *
  * - GET /workspaces with 10 connections in parallel: p50/p95/p99 and errors (anything but 200), and the
- *   requests per second. Each page load is the root loader (the user, their subscribers, the cached flags)
- *   and the list's loader (one search and one call for every quick-filter count), rendered to HTML.
+ *   requests per second. Each page load is the root loader (the header's account data and the flags, both
+ *   cached) and the list's loader (one search call that also answers the chips' counts), rendered to HTML.
  * - The same for a bare Remix page of the same app in the same run: /user/blocked, a public page with no
  *   loader of its own (only the root loader's cookie checks), which gives the ratio of the two throughputs.
  * - The JavaScript a first visit to /workspaces downloads: every script and module preload of the page and

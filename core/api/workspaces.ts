@@ -11,7 +11,7 @@
  *   PATCH /api/workspace/v1/workspaces/{workspaceId}/references/{id}      edit a reference
  *   GET   /api/v1/workspaces/{workspaceId}/participant-details            participants
  *   POST  /api/v1/workspaces/{workspaceId}/participants                   assign a participant
- *   POST  /api/v1/workspaces/search?page&limit                            the list
+ *   POST  /api/v1/workspaces/search?page&limit                            the list (with the chips' counts on request)
  *   POST  /api/v1/workspaces/search/quick-filter-counts                   every chip's count, in one call
  *
  * Every write to a workspace (or to its references and participants) carries the workspace's version,
@@ -358,6 +358,8 @@ export const WorkspaceSearchRequestSchema = z.object({
   /** Completion date, nearest first (ASC) or furthest first (DESC); missing dates last. Absent: newest workspace first. */
   completionDateSort: SortOrderSchema.optional(),
   quickFilter: QuickFilterSchema.optional(),
+  /** Also answer every quick filter's count for this search (its own quickFilter ignored): the list page's one call. */
+  withQuickFilterCounts: z.boolean().optional(),
 });
 export type WorkspaceSearchRequest = z.input<typeof WorkspaceSearchRequestSchema>;
 
@@ -394,17 +396,18 @@ export const WorkspaceSearchPageSchema = PageInfoSchema.extend({
   isSubscriberHasWorkspace: z.boolean(),
 });
 
+/** Each quick filter's count for a search (the same body; its quickFilter is ignored). */
+export const QuickFilterCountsSchema = z.object(
+  Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, z.number().int()])) as Record<(typeof QUICK_FILTERS)[number], z.ZodNumber>,
+);
+
 export const WorkspaceSearchResponseSchema = z.object({
   records: z.array(WorkspaceListRecordSchema),
   page: WorkspaceSearchPageSchema,
+  /** Present when the search asked for it (withQuickFilterCounts). */
+  quickFilterCounts: QuickFilterCountsSchema.optional(),
 });
 export type WorkspaceSearchResponse = z.infer<typeof WorkspaceSearchResponseSchema>;
 
-/** Each quick filter's count for the current search (the same body; its quickFilter is ignored). */
-export const QuickFilterCountsResponseSchema = z.object({
-  counts: z.object(Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, z.number().int()])) as Record<
-    (typeof QUICK_FILTERS)[number],
-    z.ZodNumber
-  >),
-});
+export const QuickFilterCountsResponseSchema = z.object({ counts: QuickFilterCountsSchema });
 export type QuickFilterCounts = z.infer<typeof QuickFilterCountsResponseSchema>;

@@ -7,7 +7,6 @@ import {
   cancelWorkspace,
   searchWorkspaces,
   unapproveWorkspace,
-  workspaceQuickFilterCounts,
 } from "./workspaces.js";
 
 interface Seen {
@@ -75,55 +74,47 @@ describe("the workspace use-cases", () => {
     ]);
   });
 
-  it("searches with page and limit in the query and the search in the body; counts the chips in one call", async () => {
-    answer = ({ url }) =>
-      url.startsWith("/api/v1/workspaces/search/quick-filter-counts")
-        ? [
-            200,
-            {
-              counts: {
-                LODGEMENT_APPROVAL_PENDING: 1,
-                FINANCIAL_APPROVAL_PENDING: 2,
-                APPROVAL_PENDING: 3,
-                EXCEPTION_TASKS_PENDING: 4,
-                FUNDS_AUTHORISATION_PENDING: 5,
-                COMPANIES_HOUSE_REGISTRATION_PENDING: 6,
-                LODGEMENT_SUBMISSION_PENDING: 7,
-              },
-            },
-          ]
-        : [
-            200,
-            {
-              records: [
-                {
-                  workspaceId: "w1",
-                  workspaceReferenceId: "WS-0000001",
-                  status: "CREATED",
-                  transactionType: "PURCHASE",
-                  transferOfEquity: false,
-                  participantReference: null,
-                  participantRole: null,
-                  incomingLenderReference: null,
-                  securityAddress: ADDRESS,
-                  applicants: ["Ann Smith"],
-                  applicantParties: [{ type: "INDIVIDUAL", forenames: "Ann", surname: "Smith", organisationName: null }],
-                  completionDate: "TO_BE_PROVIDED",
-                  createdAt: "2026-01-01T00:00:00Z",
-                },
-              ],
-              page: PAGE,
-            },
-          ];
+  it("searches with page and limit in the query and the search in the body, with the chips' counts on request", async () => {
+    const counts = {
+      LODGEMENT_APPROVAL_PENDING: 1,
+      FINANCIAL_APPROVAL_PENDING: 2,
+      APPROVAL_PENDING: 3,
+      EXCEPTION_TASKS_PENDING: 4,
+      FUNDS_AUTHORISATION_PENDING: 5,
+      COMPANIES_HOUSE_REGISTRATION_PENDING: 6,
+      LODGEMENT_SUBMISSION_PENDING: 7,
+    };
+    answer = () => [
+      200,
+      {
+        records: [
+          {
+            workspaceId: "w1",
+            workspaceReferenceId: "WS-0000001",
+            status: "CREATED",
+            transactionType: "PURCHASE",
+            transferOfEquity: false,
+            participantReference: null,
+            participantRole: null,
+            incomingLenderReference: null,
+            securityAddress: ADDRESS,
+            applicants: ["Ann Smith"],
+            applicantParties: [{ type: "INDIVIDUAL", forenames: "Ann", surname: "Smith", organisationName: null }],
+            completionDate: "TO_BE_PROVIDED",
+            createdAt: "2026-01-01T00:00:00Z",
+          },
+        ],
+        page: PAGE,
+        quickFilterCounts: counts,
+      },
+    ];
     const ctx = { apiUrl, accessToken: "t" };
-    const result = await searchWorkspaces(ctx, { postcode: "AB1" }, { page: 2, limit: 10 });
+    const result = await searchWorkspaces(ctx, { postcode: "AB1", withQuickFilterCounts: true }, { page: 2, limit: 10 });
     expect(result.page.isSubscriberHasWorkspace).toBe(true);
     expect(result.records[0].workspaceReferenceId).toBe("WS-0000001");
-    const counts = await workspaceQuickFilterCounts(ctx, { postcode: "AB1" });
-    expect(counts.EXCEPTION_TASKS_PENDING).toBe(4);
+    expect(result.quickFilterCounts?.EXCEPTION_TASKS_PENDING).toBe(4);
     expect(seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
-      { method: "POST", url: "/api/v1/workspaces/search?page=2&limit=10", body: { postcode: "AB1" } },
-      { method: "POST", url: "/api/v1/workspaces/search/quick-filter-counts", body: { postcode: "AB1" } },
+      { method: "POST", url: "/api/v1/workspaces/search?page=2&limit=10", body: { postcode: "AB1", withQuickFilterCounts: true } },
     ]);
   });
 });

@@ -7,7 +7,6 @@ import {
   AssignParticipantResponseSchema,
   CreateWorkspaceResponseSchema,
   ParticipantDetailsResponseSchema,
-  QuickFilterCountsResponseSchema,
   ReferenceWriteResponseSchema,
   TasksResponseSchema,
   WorkspaceAuthorizationResponseSchema,
@@ -110,7 +109,7 @@ export async function assignWorkspaceParticipant(ctx: RequestContext, workspaceI
   ).data;
 }
 
-/** The list: records of one page and the page info (with isSubscriberHasWorkspace). */
+/** The list: records of one page and the page info (with isSubscriberHasWorkspace), and with `withQuickFilterCounts` every chip's count. */
 export async function searchWorkspaces(ctx: RequestContext, search: WorkspaceSearchRequest, page: { page: number; limit: number }) {
   return (
     await call(ctx, "POST", "/api/v1/workspaces/search", {
@@ -119,11 +118,4 @@ export async function searchWorkspaces(ctx: RequestContext, search: WorkspaceSea
       schema: WorkspaceSearchResponseSchema,
     })
   ).data;
-}
-
-/** Every quick-filter chip's count for a search, in one call (the search's own quickFilter is ignored). */
-export async function workspaceQuickFilterCounts(ctx: RequestContext, search: WorkspaceSearchRequest) {
-  return (
-    await call(ctx, "POST", "/api/v1/workspaces/search/quick-filter-counts", { body: search, schema: QuickFilterCountsResponseSchema })
-  ).data.counts;
 }

@@ -8,8 +8,10 @@ export const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "A
 
 type DateInput = Date | string;
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 function toDate(value: DateInput): Date | null {
-  const date = typeof value === "string" ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value) : value;
+  const date = typeof value === "string" ? new Date(ISO_DATE.test(value) ? `${value}T12:00:00Z` : value) : value;
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -25,6 +27,9 @@ function parts(value: DateInput) {
 
 /** dd-MMM-yyyy, for lists: `05-Mar-2025`. An ISO date (no time) is taken as that calendar date. */
 export function formatListDate(value: DateInput): string {
+  // A calendar date is its own London date (noon UTC falls on it in GMT and BST): no time zone to apply.
+  const date = typeof value === "string" && ISO_DATE.test(value) ? toDate(value) : null;
+  if (date) return `${pad(date.getUTCDate())}-${MONTHS_SHORT[date.getUTCMonth()]}-${date.getUTCFullYear()}`;
   const p = parts(value);
   return p ? `${pad(p.day)}-${p.monthShort}-${p.year}` : "";
 }

@@ -30,7 +30,7 @@ export const workspaceV1Routes: FastifyPluginAsyncZod<ApiDeps> = async (app, { d
         tags,
         summary: "Search the workspaces the caller's subscriber participates in (all of them for the helpdesk administrator)",
         description:
-          "Status absent means the default six statuses; an empty list means all. Search fields: postcode, workspaceReferenceId, applicantName, incomingLenderReference (prefix matches). Sort by completionDateSort (missing dates last) or, by default, newest first.",
+          "Status absent means the default six statuses; an empty list means all. Search fields: postcode, workspaceReferenceId, applicantName, incomingLenderReference (prefix matches). Sort by completionDateSort (missing dates last) or, by default, newest first. withQuickFilterCounts: true also answers quickFilterCounts, as the quick-filter-counts call would.",
         querystring: WorkspaceSearchQuerySchema,
         body: WorkspaceSearchRequestSchema,
         response: { 200: WorkspaceSearchResponseSchema, ...errorResponses(400, 401, 403) },

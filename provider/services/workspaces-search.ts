@@ -230,7 +230,14 @@ export interface SearchPaging {
   limit: number;
 }
 
+/** One page of the list and, when the body asks for them, every quick filter's count (the list page's one call). */
 export async function searchWorkspaces(database: DB | WorkspaceDB, caller: VerifiedCaller, body: WorkspaceSearchBody, paging: SearchPaging): Promise<WorkspaceSearchResponse> {
+  const page = await searchPage(database, caller, body, paging);
+  if (!body.withQuickFilterCounts) return page;
+  return { ...page, quickFilterCounts: (await quickFilterCounts(database, caller, body)).counts };
+}
+
+async function searchPage(database: DB | WorkspaceDB, caller: VerifiedCaller, body: WorkspaceSearchBody, paging: SearchPaging): Promise<WorkspaceSearchResponse> {
   requireFunctional(caller, "viewWorkspaceList");
   const db = workspaceDb(database);
   const { page, limit } = paging;

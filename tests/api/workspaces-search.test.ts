@@ -157,6 +157,14 @@ describe("the demo world", () => {
     expect(Object.values(await counts(tokens.ashdown, {})).every((count) => count === 0)).toBe(true);
   });
 
+  it("answers the chips' counts with the page when the search asks for them, and only then", async () => {
+    const body: WorkspaceSearchRequest = { transactionType: "PURCHASE", quickFilter: "APPROVAL_PENDING" };
+    const page = await search(tokens.lender, { ...body, withQuickFilterCounts: true });
+    expect(page.quickFilterCounts).toEqual(await counts(tokens.lender, body));
+    expect(numbers(page)).toEqual(numbers(await search(tokens.lender, body)));
+    expect((await search(tokens.lender, body)).quickFilterCounts).toBeUndefined();
+  });
+
   it("answers each record with the caller's role and reference, the applicants and the address", async () => {
     const [record] = (await search(tokens.viewer, { workspaceReferenceId: "8" })).records;
     expect(record).toEqual({

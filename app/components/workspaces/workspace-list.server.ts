@@ -28,7 +28,7 @@ import { requireUser } from "../../session/user-session.server";
 import { listRow, type ListRow } from "./list-rows";
 import { activeFilterCount, parseListState, searchFieldsOf, searchRequestOf, selectedStatuses } from "./list-state";
 import { chipHref, type ListState } from "./list-url";
-import { searchWorkspaces, subjectOf, workspaceQuickFilterCounts } from "./workspaces.server";
+import { searchWorkspaces, subjectOf } from "./workspaces.server";
 
 export interface Choice {
   value: string;
@@ -70,10 +70,10 @@ export async function loadWorkspaceList(request: Request): Promise<ListPage> {
     isHelpdeskAdministrator: isHelpdeskAdministrator(user.claims.roles),
   });
   const search = searchRequestOf(state);
-  const [result, counts] = await Promise.all([
-    searchWorkspaces(user.ctx, search, { page: state.page, limit: state.size }),
-    workspaceQuickFilterCounts(user.ctx, search),
-  ]).catch((error: unknown) => throwProviderError(request, error));
+  const result = await searchWorkspaces(user.ctx, { ...search, withQuickFilterCounts: true }, { page: state.page, limit: state.size }).catch(
+    (error: unknown) => throwProviderError(request, error),
+  );
+  const counts = result.quickFilterCounts;
   const canCreate = can(subject, "createWorkspace");
   const selected = selectedStatuses(state);
   return {
@@ -83,7 +83,7 @@ export async function loadWorkspaceList(request: Request): Promise<ListPage> {
     chips: visibleQuickFilters(flags["enhanced-workspace-approval-enabled"]).map((filter) => ({
       filter,
       label: QUICK_FILTER_LABELS[filter],
-      count: counts[filter] ?? null,
+      count: counts?.[filter] ?? null,
       active: state.quickFilter === filter,
       href: chipHref(state, filter),
     })),
