@@ -52,6 +52,8 @@ export default defineConfig({
       PROVIDER_PORT: String(providerPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Flags are read again on every page, so a test that turns one on or off at the provider sees it at once.
+      FEATURE_FLAG_REFRESH_MS: "0",
       // The browser suite runs on the embedded database unless E2E_DATABASE_URL names a PostgreSQL one.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
     },

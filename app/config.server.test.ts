@@ -27,7 +27,13 @@ describe("loadAppConfig", () => {
       sessionDir: "/srv/convey/sessions",
       production: false,
       secureCookies: false,
+      featureFlagRefreshMs: 21_600_000,
     });
+  });
+
+  it("reads the feature flags' refresh from FEATURE_FLAG_REFRESH_MS", () => {
+    expect(loadAppConfig(env({ ...secrets, FEATURE_FLAG_REFRESH_MS: "0" })).featureFlagRefreshMs).toBe(0);
+    expect(() => loadAppConfig(env({ ...secrets, FEATURE_FLAG_REFRESH_MS: "-1" }))).toThrow();
   });
 
   it("refuses to start in production without every secret", () => {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { ENVIRONMENTS, type Environment } from "../core/feature-flags.js";
+import { ENVIRONMENTS, FEATURE_FLAG_REFRESH_MS, type Environment } from "../core/feature-flags.js";
 import { loadDevSecrets, resolveDataDir, type DevSecrets } from "../scripts/dev-secrets.js";
 
 export interface AppConfig {
@@ -23,6 +23,12 @@ export interface AppConfig {
   sessionDir: string;
   environment: Environment;
   helpUrl: string;
+  /**
+   * How long the feature flags read from the flag service are kept before they are read again: the
+   * specification's refresh (document 1 section 9, 6 hours) unless FEATURE_FLAG_REFRESH_MS says otherwise
+   * (docs/decisions/0211-feature-flag-refresh.md).
+   */
+  featureFlagRefreshMs: number;
   /** A production deployment (CONVEY_ENV=production): every secret must be configured. */
   production: boolean;
   /** Cookies carry Secure: a production build (NODE_ENV=production) or an https APP_URL. */
@@ -37,6 +43,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(1).optional(),
   CONVEY_ENV: z.enum(ENVIRONMENTS).default("local"),
   HELP_URL: z.url().default("https://help.convey.example"),
+  FEATURE_FLAG_REFRESH_MS: z.coerce.number().int().min(0).default(FEATURE_FLAG_REFRESH_MS),
   NODE_ENV: z.string().optional(),
 });
 
@@ -77,6 +84,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionDir: join(dataDir, "sessions"),
     environment: e.CONVEY_ENV,
     helpUrl: e.HELP_URL,
+    featureFlagRefreshMs: e.FEATURE_FLAG_REFRESH_MS,
     production,
     secureCookies: e.NODE_ENV === "production" || appUrl.startsWith("https:"),
   };

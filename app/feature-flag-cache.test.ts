@@ -40,12 +40,44 @@ describe("createFeatureFlagCache", () => {
     expect(fetchFlags).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps each login's flags apart: a login that starts after a change at the service gets the new flags", async () => {
+    let sdltEnabled = false;
+    const fetchFlags = vi.fn(async () => ({ flags: { sdltEnabled } }));
+    const cache = createFeatureFlagCache<{ login: string }>({ fetchFlags, scopeOf: (ctx) => ctx.login });
+
+    expect((await cache.get({ login: "grant-1" }, "local")).sdltEnabled).toBe(false);
+    sdltEnabled = true;
+    expect((await cache.get({ login: "grant-1" }, "local")).sdltEnabled).toBe(false);
+    expect((await cache.get({ login: "grant-2" }, "local")).sdltEnabled).toBe(true);
+    expect(fetchFlags).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps at most maxEntries logins, forgetting the least recently used", async () => {
+    const fetchFlags = vi.fn(async () => ({ flags: {} }));
+    const cache = createFeatureFlagCache<string>({ fetchFlags, scopeOf: (ctx) => ctx, maxEntries: 2 });
+    for (const login of ["a", "b", "c", "a"]) await cache.get(login, "local");
+    expect(fetchFlags).toHaveBeenCalledTimes(4);
+  });
+
   it("keeps environments apart", async () => {
     const fetchFlags = vi.fn(async () => ({ flags: {} }));
     const cache = createFeatureFlagCache({ fetchFlags });
     expect((await cache.get("ctx", "local"))["switch-subscriber"]).toBe(true);
     expect((await cache.get("ctx", "production"))["switch-subscriber"]).toBe(false);
     expect(fetchFlags).toHaveBeenCalledTimes(2);
+  });
+
+  it("with no refresh time, asks the service on every request, also after a failure", async () => {
+    const fetchFlags = vi
+      .fn<(ctx: string) => Promise<{ flags: Record<string, boolean> }>>()
+      .mockResolvedValueOnce({ flags: { sdltEnabled: true } })
+      .mockRejectedValueOnce(new Error("flag service down"))
+      .mockResolvedValue({ flags: { sdltEnabled: false } });
+    const cache = createFeatureFlagCache({ fetchFlags, now: clock().now, refreshMs: 0 });
+    expect((await cache.get("ctx", "local")).sdltEnabled).toBe(true);
+    expect(await cache.get("ctx", "local")).toEqual(defaultFeatureFlags("local"));
+    expect((await cache.get("ctx", "local")).sdltEnabled).toBe(false);
+    expect(fetchFlags).toHaveBeenCalledTimes(3);
   });
 
   it("falls back to the defaults on an error and asks again a minute later", async () => {

@@ -3,11 +3,11 @@ import { data } from "@remix-run/node";
 import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import picoHref from "@picocss/pico/css/pico.min.css";
-import { getMe, listAssociatedSubscribers } from "./provider.server";
+import { checkStanding, getMe, listAssociatedSubscribers } from "./provider.server";
 import { AppHeader } from "./components/app-header";
 import { getLodgementIdentifiers } from "./components/administration/administration.server";
 import { GeneralErrorBoundary } from "./components/error-page";
-import { headerModel, type HeaderModel } from "./components/header-model";
+import { headerModel, type HeaderModel } from "./components/header-model.server";
 import { ToastMessage } from "./components/toast";
 import { config } from "./config.server";
 import { throwProviderError } from "./errors/provider-errors.server";
@@ -44,13 +44,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * The header: the user, their subscribers and whether lodgement credentials exist come from the provider
- * once per session and subscriber (session/header-cache.server.ts), the flags from their own cache. A
- * suspended user or a revoked grant answers 401, which ends the session and sends the browser to log in.
+ * once per session and subscriber (session/header-cache.server.ts), the flags from their own cache. The
+ * token's standing is checked on every page: a suspended user or a revoked grant answers 401, which ends
+ * the session and sends the browser to log in, on the first page after it happened.
  */
 async function loadHeader(request: Request, user: UserSession): Promise<HeaderModel> {
   const cacheKey = { sessionId: user.session.id, subscriberId: user.claims.subscriberId };
   try {
-    const [[me, associatedSubscribers], flags] = await Promise.all([
+    const [, [me, associatedSubscribers], flags] = await Promise.all([
+      // Never cached: proves on every page that the user is still Active and the login not revoked,
+      // whether or not the page's own loader calls the provider.
+      checkStanding(user.ctx),
       cachedForSession(cacheKey, "account", () =>
         Promise.all([getMe(user.ctx), listAssociatedSubscribers(user.ctx, user.claims.userId)]),
       ),

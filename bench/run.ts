@@ -12,9 +12,7 @@
  * BENCH_WARMUP (default 5), BENCH_SECTIONS (names, default all), BENCH_KEEP=1 keeps the data folder,
  * DATABASE_URL for PostgreSQL. Exit code 1 when a target is not met.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
@@ -22,6 +20,8 @@ import { API_AUDIENCE } from "../core/api/contract.js";
 import { loadConfig } from "../provider/config.js";
 import { DEMO_PASSWORD, DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient } from "../provider/seed/demo-world.js";
 import { buildServer } from "../provider/server.js";
+import { freshSecretsEnv } from "../scripts/dev-secrets.js";
+import { freePort } from "../scripts/free-port.js";
 import { authorizationCodeToken } from "../tests/api/support.js";
 import { openBenchDatabase } from "./lib/database.js";
 import { insertSubscribers, insertWorkspaces, vacuumAnalyze } from "./lib/load.js";
@@ -52,28 +52,6 @@ const PARTICIPANTS: SyntheticParticipants = {
   ],
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function secretsEnv(): Record<string, string> {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid: "bench-signing-key", use: "sig", alg: "RS256" };
-  return {
-    WEB_CLIENT_SECRET: randomBytes(32).toString("base64url"),
-    OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
-    OIDC_COOKIE_KEYS: `${randomBytes(16).toString("base64url")},${randomBytes(16).toString("base64url")}`,
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  };
-}
-
 async function main(): Promise<number> {
   const started = Date.now();
   const dataDir = join(ROOT, ".tmp", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}`);
@@ -86,7 +64,7 @@ async function main(): Promise<number> {
   log(`Load average at start: ${loadAtStart.toFixed(2)} (other processes on this machine share its CPUs)`);
 
   const bench = await openBenchDatabase({ dataDir, databaseUrl, keep: process.env.BENCH_KEEP === "1" });
-  const env = { ...secretsEnv(), PROVIDER_PORT: String(port), PROVIDER_URL: `http://127.0.0.1:${port}`, CONVEY_ENV: "local", LOG_LEVEL: "silent" } as unknown as NodeJS.ProcessEnv;
+  const env = { ...freshSecretsEnv(), PROVIDER_PORT: String(port), PROVIDER_URL: `http://127.0.0.1:${port}`, CONVEY_ENV: "local", LOG_LEVEL: "silent" } as unknown as NodeJS.ProcessEnv;
   const config = loadConfig(env, { dataDir });
   const server = await buildServer({ config, db: bench.db });
   await server.app.listen({ port, host: "127.0.0.1" });

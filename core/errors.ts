@@ -16,7 +16,10 @@ export const DEFAULT_LANDING_TEXT = "Welcome! Create a workspace to get started.
 export const TASK_FAILURE_TEXT =
   "We seem to be unable to show you anything in this space right now. Try refreshing the page.";
 export const DROPDOWN_FAILURE_TEXT = "Unable to load data";
+/** The general failure text: the fallback error page's, and the reason given when a failure has none. */
+export const SOMETHING_WENT_WRONG_TEXT = "Something went wrong. Please try again later.";
 export const SUSPENDED_BY_SUPPORT_TEXT = "Your access has been suspended by the provider's support.";
+export const SUSPENDED_BY_USER_MANAGER_TEXT = "Your access has been suspended by your user manager.";
 
 const TRY_AGAIN = "Try Again";
 const GO_TO_WORKSPACES = { label: "Go to workspaces", to: "/workspaces" };
@@ -63,7 +66,7 @@ const PAGES: Record<number, Omit<ErrorPage, "status">> = {
 
 const FALLBACK: Omit<ErrorPage, "status"> = {
   title: "Something went wrong",
-  text: "Something went wrong. Please try again later.",
+  text: SOMETHING_WENT_WRONG_TEXT,
   action: null,
 };
 

@@ -93,7 +93,7 @@ export const NAMED_ROLES = [
 ] as const;
 export type NamedRole = (typeof NAMED_ROLES)[number];
 
-export const HELPDESK_ADMINISTRATOR: NamedRole = "Helpdesk Administrator";
+export const HELPDESK_ADMINISTRATOR = "Helpdesk Administrator" satisfies NamedRole;
 
 const P = Permission;
 const VIEW_ONLY: Permission[] = [
@@ -121,6 +121,9 @@ const WORKSPACE_USER: Permission[] = [
   P.ADD_FSS_LINE_ITEMS,
   P.EDIT_FSS_LINE_ITEMS,
   P.DELETE_FSS_LINE_ITEMS,
+  // Document 2 section 6 pairs editing the completion date with this permission (and contextual
+  // edit:completion_date); the lender and buyer representatives' users must be able to do it.
+  P.EDIT_FINANCIAL_SETTLEMENT_STATUS,
   P.ADD_LODGEMENT_DOCUMENTS,
   P.EDIT_LODGEMENT_DOCUMENTS,
   P.DELETE_LODGEMENT_DOCUMENTS,

@@ -23,6 +23,14 @@ import {
   permissionsForRoles,
   ROLE_PERMISSIONS,
 } from "./permissions.js";
+import {
+  AuthenticationTypeSchema,
+  NamedRoleSchema,
+  SettableUserStatusSchema,
+  SubscriberEntityTypeSchema,
+  SubscriberStatusSchema,
+  UserStatusSchema,
+} from "./catalogue/administration.js";
 import { fullName, initials } from "./subscribers.js";
 
 describe("functional permissions", () => {
@@ -84,6 +92,21 @@ describe("feature flags", () => {
 });
 
 describe("subscribers", () => {
+  it("has zod enums for entity types, statuses, authentication types and named roles", () => {
+    expect(SubscriberEntityTypeSchema.options).toEqual(["Lender", "Law Firm", "Conveyancing Firm"]);
+    expect(SubscriberStatusSchema.options).toEqual(["Active", "Suspended", "Pending"]);
+    expect(UserStatusSchema.options).toEqual(["Active", "Suspended", "Pending"]);
+    expect(AuthenticationTypeSchema.options).toEqual(["AUTH0_DATABASE_CONNECTION", "ENTERPRISE_CONNECTION"]);
+    expect(NamedRoleSchema.options).toEqual([...NAMED_ROLES]);
+    expect(NamedRoleSchema.safeParse("Workspace Admin").success).toBe(false);
+    expect(SubscriberEntityTypeSchema.safeParse("law firm").success).toBe(false);
+  });
+
+  it("sets a user only Active or Suspended", () => {
+    expect(SettableUserStatusSchema.options).toEqual(["Active", "Suspended"]);
+    expect(SettableUserStatusSchema.safeParse("Pending").success).toBe(false);
+  });
+
   it("initials and full names", () => {
     expect(initials(" ann ", "smith")).toBe("AS");
     expect(fullName({ firstName: "Ann", middleName: " ", lastName: "Smith" })).toBe("Ann Smith");

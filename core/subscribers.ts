@@ -1,4 +1,9 @@
-/** Subscribers and subscriber users (document 1 section 3, document 3 section 3). */
+/**
+ * Subscribers and subscriber users (document 1 section 3, document 3 section 3). The values are their own
+ * display labels; their zod enums are in catalogue/administration.ts, so that browser code importing from
+ * here does not load zod.
+ */
+
 export const SUBSCRIBER_ENTITY_TYPES = ["Lender", "Law Firm", "Conveyancing Firm"] as const;
 export type SubscriberEntityType = (typeof SUBSCRIBER_ENTITY_TYPES)[number];
 

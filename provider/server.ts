@@ -16,6 +16,7 @@ import { openDatabase, type DB } from "./db/index.js";
 import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
 import { errorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
+import { createMailSandbox, type Mailer } from "./mail/index.js";
 import { createOidc, type Oidc } from "./oidc/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { registerApi } from "./routes/index.js";
@@ -39,6 +40,8 @@ export async function buildServer(options: {
   db?: DB;
   /** Where log lines go instead of stdout (tests that read them). */
   logStream?: { write(line: string): void };
+  /** The mail service for users' activation emails; the mail sandbox when left out. */
+  mailer?: Mailer;
 }): Promise<ProviderServer> {
   const { config } = options;
   const app = Fastify({
@@ -80,7 +83,7 @@ export async function buildServer(options: {
     const oidc = await createOidc({ config, db, log: app.log });
     await app.register(healthRoutes, { db });
     await oidc.register(app);
-    await registerApi(app, { config, db, oidc });
+    await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log) });
     await app.ready();
 
     return {

@@ -32,6 +32,21 @@ function generate(): DevSecrets {
   };
 }
 
+/**
+ * A fresh set of secrets as the environment variables production reads, for a provider started by a test
+ * or the benchmark, so that they never touch a data folder's development secrets.
+ */
+export function freshSecretsEnv(): Record<string, string> {
+  const secrets = generate();
+  return {
+    WEB_CLIENT_SECRET: secrets.webClientSecret,
+    SESSION_SECRET: secrets.sessionSecret,
+    OIDC_JWKS: JSON.stringify(secrets.jwks),
+    OIDC_COOKIE_KEYS: secrets.cookieKeys.join(","),
+    ENCRYPTION_KEY: secrets.encryptionKey,
+  };
+}
+
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.DATA_DIR ?? join(process.cwd(), "data");
 }

@@ -4,8 +4,15 @@
  *
  * Environment: PORT (app, 3000), PROVIDER_PORT (4000), DATA_DIR (./data), DATABASE_URL (PostgreSQL instead of
  * the embedded database), SKIP_BUILD=1 to serve an existing build.
+ *
+ * The app server's output (its request log and its warnings) also goes to DATA_DIR/logs/app.log, replaced at
+ * each start, so that a run can be looked into afterwards (and searched for secrets by the browser tests).
+ * The provider logs JSON lines to stdout on its own; it is not copied, because the first start prints the
+ * demo script clients' secrets there for the person starting it, and they belong on no disk.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { loadDevSecrets, resolveDataDir } from "./dev-secrets.js";
 
@@ -52,8 +59,21 @@ function stopAll(code: number) {
   );
 }
 
-function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const child = spawn(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}, logFile?: string) {
+  const child = spawn(command, args, { stdio: logFile ? ["inherit", "pipe", "pipe"] : "inherit", env: { ...env, ...extraEnv } });
+  if (logFile) {
+    mkdirSync(join(dataDir, "logs"), { recursive: true });
+    const log = createWriteStream(logFile, { flags: "w", mode: 0o600 });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      log.write(chunk);
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      log.write(chunk);
+    });
+    child.once("exit", () => log.end());
+  }
   child.once("exit", (code, signal) => {
     if (!stopping) {
       console.error(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping everything.`);
@@ -90,8 +110,6 @@ if (!(await waitForProvider())) {
   stopAll(1);
 } else {
   const serve = ["--import", "tsx", "--import", "./server/origin-guard.ts", "node_modules/@remix-run/serve/dist/cli.js"];
-  run("app", process.execPath, [...serve, "build/index.js"], {
-    NODE_ENV: "production",
-  });
+  run("app", process.execPath, [...serve, "build/index.js"], { NODE_ENV: "production" }, join(dataDir, "logs", "app.log"));
   console.error(`[start] app: ${appUrl}  provider: ${providerUrl}  (logins are listed in the README)`);
 }

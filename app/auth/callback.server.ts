@@ -7,7 +7,7 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { LANDING_PAGE, loginReturnPath } from "../../core/login-errors.js";
 import { endSession, isLoggedIn, readSession, startSession, type AppSession } from "../session/session.server";
-import { saveSession } from "../session/user-session.server";
+import { closeSession, saveSession } from "../session/user-session.server";
 import { readAccessToken } from "./claims";
 import { clearStateCookies, completeLogin, revokeRefreshToken, type LoginResult } from "./auth.server";
 import { endsTheSession, loginReturnTarget } from "./login-return";
@@ -93,9 +93,7 @@ async function refused(
   // An unknown refusal without a session would loop (/workspaces → /login → refusal): show the fallback card.
   if (!loggedIn && loginReturnPath(description) === LANDING_PAGE) return { failed: { headers } };
   if (loggedIn && endsTheSession(target)) {
-    const refreshToken = existing.get("refreshToken");
-    if (refreshToken) await revokeRefreshToken(refreshToken).catch(() => undefined);
-    headers.append("Set-Cookie", await endSession(existing));
+    headers.append("Set-Cookie", await closeSession(existing));
   } else if (loggedIn) {
     // A refused subscriber switch: the user stays logged in for the subscriber they had.
     existing.set("pendingSubscriberId", null);

@@ -28,6 +28,13 @@ describe("loginReturnTarget", () => {
     expect(loginReturnTarget(callback(query), description)).toBe(`${path}?ref=mail`);
   });
 
+  it("tells the suspended page that a user manager suspended the account, whatever the query string holds", () => {
+    const description = LOGIN_REFUSALS.suspendedByUserManager;
+    const query = `error=access_denied&error_description=${encodeURIComponent(description)}&state=xyz&ref=mail&suspended_by=support`;
+    expect(loginReturnTarget(callback(query), description)).toBe(`${ACCOUNT_PAGES.suspended}?suspended_by=user-manager&ref=mail`);
+    expect(endsTheSession(loginReturnTarget(callback(query), description))).toBe(true);
+  });
+
   it("ends the app session only for refusals of the account itself", () => {
     expect(endsTheSession(ACCOUNT_PAGES.blocked)).toBe(true);
     expect(endsTheSession(`${ACCOUNT_PAGES.suspended}?ref=mail`)).toBe(true);

@@ -8,10 +8,13 @@ import { loginReturnPath } from "../../core/login-errors.js";
 const CALLBACK_PARAMS = ["code", "state", "iss", "session_state", "error", "error_description", "error_uri"];
 
 export function loginReturnTarget(callbackUrl: URL, errorDescription: string | null | undefined): string {
-  const query = new URLSearchParams(callbackUrl.search);
-  for (const name of CALLBACK_PARAMS) query.delete(name);
+  const [path, own] = loginReturnPath(errorDescription).split("?", 2) as [string, string | undefined];
+  const query = new URLSearchParams(own);
+  for (const [name, value] of new URLSearchParams(callbackUrl.search)) {
+    if (!CALLBACK_PARAMS.includes(name) && !query.has(name)) query.append(name, value);
+  }
   const search = query.toString();
-  return search ? `${loginReturnPath(errorDescription)}?${search}` : loginReturnPath(errorDescription);
+  return search ? `${path}?${search}` : path;
 }
 
 /** Refusals that concern the account itself; the app session cannot outlive them. */

@@ -3,7 +3,7 @@
  * and the profile menu.
  */
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import type { HeaderModel } from "./header-model";
+import type { HeaderModel } from "./header-model.server";
 import { ProfileMenu } from "./profile-menu";
 
 export function AppHeader({ header, helpUrl }: { header: HeaderModel; helpUrl: string }) {

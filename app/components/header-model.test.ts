@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultFeatureFlags } from "../../core/feature-flags.js";
 import { permissionsForRoles, Permission } from "../../core/permissions.js";
-import { headerModel, type HeaderInput } from "./header-model";
+import { headerModel, type HeaderInput } from "./header-model.server";
 
 const acme = { subscriberId: "sub-acme", name: "Acme Lending", isPrimary: true };
 const brick = { subscriberId: "sub-brick", name: "Brick & Co Solicitors", isPrimary: false };
@@ -45,7 +45,7 @@ describe("headerModel", () => {
     const flags = defaultFeatureFlags("local");
     expect(labels(headerModel(input({ roles: ["User Manager"], flags })))).not.toContain("My organisation");
     const on = headerModel(input({ roles: ["User Manager"], flags: { ...flags, notificationEnabled: true } }));
-    expect(on.tabs).toContainEqual({ label: "My organisation", to: "/organisation" });
+    expect(on.tabs).toContainEqual({ id: "organisation", label: "My organisation", to: "/organisation" });
   });
 
   it("offers a change of subscriber only with several subscribers and the switch feature on", () => {

@@ -4,28 +4,17 @@
  * account links, and Log out (a POST form with the CSRF token).
  */
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { CsrfInput } from "./csrf-input";
-import type { HeaderModel, SwitchableSubscriber } from "./header-model";
+import type { HeaderModel, SwitchableSubscriber } from "./header-model.server";
 import { SwitchSubscriberDialog } from "./switch-subscriber-dialog";
+import { useCloseOnOutside } from "./use-close-on-outside";
 
 export function ProfileMenu({ header }: { header: HeaderModel }) {
-  const details = useRef<HTMLDetailsElement>(null);
+  const details = useCloseOnOutside();
   const location = useLocation();
   const [switchTo, setSwitchTo] = useState<SwitchableSubscriber | null>(null);
   const returnTo = `${location.pathname}${location.search}`;
-
-  // Close the menu on navigation and on a click outside it.
-  useEffect(() => {
-    if (details.current) details.current.open = false;
-  }, [location.key]);
-  useEffect(() => {
-    const onClick = (event: globalThis.MouseEvent) => {
-      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false;
-    };
-    document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
-  }, []);
 
   const openSwitchDialog = (event: MouseEvent<HTMLAnchorElement>, subscriber: SwitchableSubscriber) => {
     // With JavaScript the confirmation opens in place; without it the link opens it as a page.
@@ -85,7 +74,7 @@ export function ProfileMenu({ header }: { header: HeaderModel }) {
           ) : null}
           {header.showFinancialAccounts ? (
             <li>
-              <Link to="/financial-accounts">Manage financial accounts</Link>
+              <Link to="/financial-accounts">{header.texts.manageFinancialAccounts}</Link>
             </li>
           ) : null}
           <li>
@@ -98,7 +87,7 @@ export function ProfileMenu({ header }: { header: HeaderModel }) {
           </li>
         </ul>
       </details>
-      {switchTo ? <SwitchSubscriberDialog subscriber={switchTo} onClose={() => setSwitchTo(null)} /> : null}
+      {switchTo ? <SwitchSubscriberDialog subscriber={switchTo} texts={header.texts.switchSubscriber} onClose={() => setSwitchTo(null)} /> : null}
     </>
   );
 }

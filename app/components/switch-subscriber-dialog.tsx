@@ -1,9 +1,17 @@
 /** The switch-subscriber confirmation as a native modal <dialog> (focus, Escape and backdrop from the browser). */
 import { useEffect, useRef } from "react";
-import type { SwitchableSubscriber } from "./header-model";
+import type { SwitchableSubscriber, SwitchSubscriberTexts } from "./header-model.server";
 import { SwitchSubscriberConfirmation } from "./switch-subscriber-confirmation";
 
-export function SwitchSubscriberDialog({ subscriber, onClose }: { subscriber: SwitchableSubscriber; onClose: () => void }) {
+export function SwitchSubscriberDialog({
+  subscriber,
+  texts,
+  onClose,
+}: {
+  subscriber: SwitchableSubscriber;
+  texts: SwitchSubscriberTexts;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -18,11 +26,12 @@ export function SwitchSubscriberDialog({ subscriber, onClose }: { subscriber: Sw
         <SwitchSubscriberConfirmation
           subscriberId={subscriber.subscriberId}
           subscriberName={subscriber.name}
+          texts={texts}
           heading="h2"
           titleId="switch-subscriber-title"
           cancel={
             <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
+              {texts.cancel}
             </button>
           }
         />

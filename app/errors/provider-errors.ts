@@ -4,10 +4,19 @@
  */
 import { errorToastFor, type Toast } from "../../core/errors.js";
 import { ProviderError } from "../../core/client/provider-client.js";
+import { IP_ADDRESS_NOT_ALLOWED } from "../../core/login-errors.js";
 
 /** 401 means the token or its grant is no longer accepted: the session ends and the user logs in again. */
 export function endsSession(error: unknown): boolean {
   return error instanceof ProviderError && error.status === 401;
+}
+
+/**
+ * The subscriber's IP allow list does not hold the user's address (any more, e.g. it was set during the
+ * session): the session ends on the unrecognised IP page, as a login from there would.
+ */
+export function refusesTheAddress(error: unknown): boolean {
+  return error instanceof ProviderError && error.status === 403 && error.code === IP_ADDRESS_NOT_ALLOWED;
 }
 
 /** The error page a loader shows for a provider failure: a Response with the provider's status. */

@@ -7,7 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { handleLoginCallback } from "../auth/callback.server";
 import { LinkButton } from "../components/link-button";
 import { GeneralErrorBoundary } from "../components/error-page";
-import { StatusCard } from "../components/status-card";
+import { AccountCard, accountPageButton, accountPageTitle } from "../components/status-card";
 import { titleFor } from "../utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,13 +17,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function LoginFailed() {
-  return (
-    <StatusCard title="Something went wrong" action={<LinkButton to="/login">Log in</LinkButton>}>
-      <p>We could not log you in. Please try again later.</p>
-    </StatusCard>
-  );
+  return <AccountCard page="fallback" action={<LinkButton to="/login">{accountPageButton("fallback")}</LinkButton>} />;
 }
 
-export const meta: MetaFunction = ({ error }) => titleFor("Something went wrong", error);
+export const meta: MetaFunction = ({ error }) => titleFor(accountPageTitle("fallback"), error);
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,17 +2,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { LinkButton } from "../components/link-button";
 import { GeneralErrorBoundary } from "../components/error-page";
-import { StatusCard } from "../components/status-card";
+import { AccountCard, accountPageButton, accountPageTitle } from "../components/status-card";
 import { titleFor } from "../utils/meta";
 
 export default function EmailAlreadyVerified() {
-  return (
-    <StatusCard title="Your email is already verified" action={<LinkButton to="/login">Go to log in</LinkButton>}>
-      <p>This link has already been used. You can log in with your email address and password.</p>
-    </StatusCard>
-  );
+  return <AccountCard page="alreadyVerified" action={<LinkButton to="/login">{accountPageButton("alreadyVerified")}</LinkButton>} />;
 }
 
-export const meta: MetaFunction = ({ error }) => titleFor("Email already verified", error);
+export const meta: MetaFunction = ({ error }) => titleFor(accountPageTitle("alreadyVerified"), error);
 
 export const ErrorBoundary = GeneralErrorBoundary;

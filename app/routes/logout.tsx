@@ -4,13 +4,13 @@
  * returns to `/` and from there to the login page. A GET shows a confirmation with the same form.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { endSessionUrl, revokeRefreshToken } from "../auth/auth.server";
+import { endSessionUrl } from "../auth/auth.server";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { StatusCard } from "../components/status-card";
 import { assertCsrf } from "../security/csrf.server";
-import { endSession, isLoggedIn, readSession } from "../session/session.server";
-import { getOptionalUser, LOGIN_PATH } from "../session/user-session.server";
+import { isLoggedIn, readSession } from "../session/session.server";
+import { closeSession, getOptionalUser, LOGIN_PATH } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,14 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await readSession(request);
   if (!isLoggedIn(session)) throw redirect(LOGIN_PATH);
   await assertCsrf(request);
-  const refreshToken = session.get("refreshToken");
   const idToken = session.get("idToken") ?? null;
-  if (refreshToken) {
-    await revokeRefreshToken(refreshToken).catch((error: unknown) =>
-      console.warn(`Logout: the refresh token could not be revoked (${(error as Error).message})`),
-    );
-  }
-  return redirect(endSessionUrl(idToken), { headers: { "Set-Cookie": await endSession(session) } });
+  return redirect(endSessionUrl(idToken), { headers: { "Set-Cookie": await closeSession(session) } });
 }
 
 export default function Logout() {

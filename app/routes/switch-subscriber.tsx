@@ -9,9 +9,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ORGANIZATION_PARAM } from "../../core/api/contract.js";
+import { SWITCH_SUBSCRIBER_DIALOG } from "../../core/messages/catalogue.js";
 import { LinkButton } from "../components/link-button";
 import { GeneralErrorBoundary } from "../components/error-page";
-import { SwitchSubscriberConfirmation, SWITCH_SUBSCRIBER_TITLE } from "../components/switch-subscriber-confirmation";
+import { SwitchSubscriberConfirmation } from "../components/switch-subscriber-confirmation";
 import { invariantResponse } from "../errors/invariant";
 import { redirectWithProviderError, throwProviderError } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
@@ -70,11 +71,12 @@ export default function SwitchSubscriber() {
       <SwitchSubscriberConfirmation
         subscriberId={subscriberId}
         subscriberName={subscriberName}
+        texts={SWITCH_SUBSCRIBER_DIALOG}
         heading="h1"
         titleId="switch-subscriber-page-title"
         cancel={
           <LinkButton to={returnTo} secondary>
-            Cancel
+            {SWITCH_SUBSCRIBER_DIALOG.cancel}
           </LinkButton>
         }
       />
@@ -82,6 +84,6 @@ export default function SwitchSubscriber() {
   );
 }
 
-export const meta: MetaFunction = ({ error }) => titleFor(SWITCH_SUBSCRIBER_TITLE, error);
+export const meta: MetaFunction = ({ error }) => titleFor(SWITCH_SUBSCRIBER_DIALOG.title, error);
 
 export const ErrorBoundary = GeneralErrorBoundary;

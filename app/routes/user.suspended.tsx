@@ -1,22 +1,23 @@
 /**
  * Public: the login was refused because the account is suspended, by the provider's support or by a user
- * manager of the subscriber (document 1 section 6).
+ * manager of the subscriber (document 1 section 6). The login return says which in the query string.
  */
-import type { MetaFunction } from "@remix-run/node";
-import { SUSPENDED_BY_SUPPORT_TEXT } from "../../core/errors.js";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SUSPENDED_BY_PARAM, SUSPENDED_BY_USER_MANAGER } from "../../core/login-errors.js";
 import { GeneralErrorBoundary } from "../components/error-page";
-import { StatusCard } from "../components/status-card";
+import { AccountCard, accountPageTitle } from "../components/status-card";
 import { titleFor } from "../utils/meta";
 
-export default function AccountSuspended() {
-  return (
-    <StatusCard title="Your account has been suspended">
-      <p>{SUSPENDED_BY_SUPPORT_TEXT}</p>
-      <p>If a user manager in your organisation suspended your account, please ask them to restore your access.</p>
-    </StatusCard>
-  );
+export function loader({ request }: LoaderFunctionArgs) {
+  return { byUserManager: new URL(request.url).searchParams.get(SUSPENDED_BY_PARAM) === SUSPENDED_BY_USER_MANAGER };
 }
 
-export const meta: MetaFunction = ({ error }) => titleFor("Account suspended", error);
+export default function AccountSuspended() {
+  const { byUserManager } = useLoaderData<typeof loader>();
+  return <AccountCard page={byUserManager ? "suspendedByUserManager" : "suspended"} />;
+}
+
+export const meta: MetaFunction = ({ error }) => titleFor(accountPageTitle("suspended"), error);
 
 export const ErrorBoundary = GeneralErrorBoundary;

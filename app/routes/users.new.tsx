@@ -2,7 +2,7 @@
  * /users/new: add a user (document 3 sections 2.4, 5.3 and 7.3) in the user details panel over the list.
  * A helpdesk administrator first names the subscriber (the list's selector carries it). Success: back to
  * the list with '{name} has been added successfully', or 'Failed to send invitation email to {email}'
- * and the reason when the invitation was not recorded. Needs create:subscriber_users.
+ * and the mail service's reason when the invitation was not sent. Needs create:subscriber_users.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -74,16 +74,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const { firstName, middleName, lastName, email, roleNames } = submission.value;
   try {
     const created = await createSubscriberUser(user.ctx, subscriberId, { firstName, middleName: middleName ?? null, lastName, email, roleNames });
-    const toast = created.invitationSentAt
-      ? success(ADMINISTRATION_MESSAGES.userAdded(fullName(created)))
-      : {
-          kind: "error" as const,
-          title: "Invitation not sent",
-          message: ADMINISTRATION_MESSAGES.invitationFailed(
-            created.email,
-            "The invitation was not recorded. Resend the activation email from the user's profile.",
-          ),
-        };
+    // The user is added either way; a refused invitation says why (document 3 section 8.4).
+    const toast =
+      created.invitationFailure === null
+        ? success(ADMINISTRATION_MESSAGES.userAdded(fullName(created)))
+        : {
+            kind: "error" as const,
+            title: "Invitation not sent",
+            message: ADMINISTRATION_MESSAGES.invitationFailed(created.email, created.invitationFailure),
+          };
     return redirectWithToast(usersListPath(request), toast);
   } catch (error) {
     const toast = await failureToast(request, error);

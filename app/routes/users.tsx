@@ -55,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
 
     const result = await searchManagedUsers(user.ctx, {
-      subscriberId: helpdesk ? (query.subscriberId ?? undefined) : undefined,
+      // Anyone else's own subscriber is implied; another one named in the address is not found (404).
+      subscriberId: query.subscriberId ?? undefined,
       page: query.page,
       limit: query.limit,
       subscriberUserName: query.q || undefined,

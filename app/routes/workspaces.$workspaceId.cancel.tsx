@@ -10,6 +10,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
+import { isWorkspaceId } from "../../core/api/workspaces.js";
 import { CANCELLATION_REASON_LABELS, CANCELLATION_REASONS } from "../../core/catalogue/workspace.js";
 import type { Toast } from "../../core/errors.js";
 import { WORKSPACE_TOASTS } from "../../core/messages/catalogue.js";
@@ -37,7 +38,8 @@ const VersionSchema = z.object({ version: z.coerce.number().int().min(1) });
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await assertCsrf(request);
   const user = await requireUser(request);
-  const workspaceId = params.workspaceId ?? "";
+  const workspaceId = params.workspaceId;
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
   const submission = parseWithZod(formData, { schema: CancellationSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: null as Toast | null }, { status: 400 });

@@ -1,12 +1,12 @@
 /**
  * What the header shows about the logged-in user (their details, their subscribers, whether lodgement
  * credentials exist), kept per session for the specification's query cache time (document 1 section 7: 15
- * minutes, never stale), so that a page costs the provider only its own calls.
+ * minutes, never stale).
  *
  * An entry belongs to one session and one selected subscriber; it is dropped when that session writes
  * anything through the provider (so a user's own change shows on the next page), when the session ends, and
- * after the cache time. Whether the caller may still act is not cached: every page's own provider call checks
- * the token, and a refused one ends the session.
+ * after the cache time. Whether the caller may still act is not cached: the root loader checks the token's
+ * standing with the provider on every page (app/root.tsx), and a refused token ends the session.
  */
 import { LRUCache } from "lru-cache";
 import { QUERY_CACHE_MS } from "../../core/catalogue/workspace.js";

@@ -8,7 +8,7 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { RequestContext } from "../../core/client/provider-client.js";
 import { readAccessToken, type UserClaims } from "../auth/claims";
-import { refreshTokens } from "../auth/auth.server";
+import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";
 import { endSession, isLoggedIn, readSession, writeSession, type AppSession } from "./session.server";
@@ -119,14 +119,29 @@ async function readUserSession(request: Request): Promise<LoadedSession> {
   };
 }
 
-/** The user, or null without a live session (an ended one is deleted). For public pages. */
+/**
+ * Ends a session for good: its refresh token is revoked at the provider (which destroys the grant, so no
+ * access token of this login works any more), then its data is deleted. Returns the Set-Cookie header
+ * that clears the cookie. A provider that cannot be reached does not keep the session alive.
+ */
+export async function closeSession(session: AppSession): Promise<string> {
+  const refreshToken = session.get("refreshToken");
+  if (refreshToken) {
+    await revokeRefreshToken(refreshToken).catch((error: unknown) =>
+      console.warn(`The refresh token of an ending session could not be revoked (${(error as Error).message})`),
+    );
+  }
+  return endSession(session);
+}
+
+/** The user, or null without a live session (an ended one is closed). For public pages. */
 export async function getOptionalUser(request: Request): Promise<UserSession | null> {
   const loaded = await loadUserSession(request);
-  if (loaded.state === "ended") await endSession(loaded.session);
+  if (loaded.state === "ended") await closeSession(loaded.session);
   return loaded.state === "active" ? loaded.user : null;
 }
 
-/** The user; without a live session the browser goes to the login page (an ended session is deleted). */
+/** The user; without a live session the browser goes to the login page (an ended session is closed). */
 export async function requireUser(request: Request): Promise<UserSession> {
   const loaded = await loadUserSession(request);
   if (loaded.state === "active") return loaded.user;
@@ -134,7 +149,7 @@ export async function requireUser(request: Request): Promise<UserSession> {
   throw redirect(LOGIN_PATH);
 }
 
-/** Ends the session and answers with the redirect to the login page (for throwing). */
+/** Closes the session and answers with the redirect to the login page (for throwing). */
 export async function endSessionAndLogin(session: AppSession): Promise<Response> {
-  return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await endSession(session) } });
+  return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await closeSession(session) } });
 }

@@ -1,7 +1,7 @@
 /** The root loader's data, for components anywhere in the tree. */
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Toast } from "../../core/errors.js";
-import type { HeaderModel } from "../components/header-model";
+import type { HeaderModel } from "../components/header-model.server";
 
 export interface RootData {
   /** The session's CSRF token (null without a session). */

@@ -1,14 +1,17 @@
 /**
  * The authenticated /workspaces page end to end (issue 4, "Performance"): the real Remix app (a copy of the
  * production build in build/ and public/build, served by remix-serve behind the origin guard, as `npm start`
- * serves it) in its own process, pointed at the run's provider, logged in through the real login page as the Northgate Bank
- * lender (a participant in 40% of all workspaces). At each size:
+ * serves it) in its own process, pointed at the run's provider, logged in through the real login page as the
+ * Northgate Bank lender (a participant in 40% of all workspaces). At each size:
  *
  * - GET /workspaces with 10 connections in parallel: p50/p95/p99 and errors (anything but 200), and the
- *   requests per second. Each page load is the root loader (the header's account data and the flags, both
- *   cached) and the list's loader (one search call that also answers the chips' counts), rendered to HTML.
+ *   requests per second. Each page load is the root loader (the user from the provider, which proves the
+ *   login still stands; the associated subscribers and the flags, both cached) and the list's loader (one
+ *   search call that also answers the chips' counts), rendered to HTML.
  * - The same for a bare Remix page of the same app in the same run: /user/blocked, a public page with no
  *   loader of its own (only the root loader's cookie checks), which gives the ratio of the two throughputs.
+ *   The two are measured in alternating rounds, so that the machine's other work weighs on both alike. The
+ *   requests come from a thread of their own, not from the thread that runs the provider.
  * - The JavaScript a first visit to /workspaces downloads: every script and module preload of the page and
  *   the modules they import statically, gzipped (level 6, as the server's compression sends them).
  *
@@ -19,13 +22,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { Agent, Pool, request as undiciRequest, type Dispatcher } from "undici";
+import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../provider/seed/demo-world.js";
+import { freePort } from "../../scripts/free-port.js";
+import { startLoadGenerator, type Load } from "../lib/load-worker.js";
 import { summarise } from "../lib/measure.js";
 import type { BenchContext, BenchEnvironment, BenchSection, Measurement, TargetResult } from "../lib/types.js";
 
@@ -35,6 +39,8 @@ export const PAGE_P99_TARGET_MS = 150;
 export const THROUGHPUT_RATIO_TARGET = 0.4;
 export const JAVASCRIPT_TARGET_KB = 120;
 const CONNECTIONS = 10;
+/** Alternating rounds of the bare page and the page (see loadInRounds). */
+const ROUNDS = 3;
 const PAGE = "/workspaces";
 const BARE = "/user/blocked";
 const PAGE_NAME = `GET ${PAGE} as the lender, ${CONNECTIONS} connections`;
@@ -54,17 +60,6 @@ interface App {
 let app: App | null = null;
 let output = "";
 const javascript: { size: number; files: number; rawBytes: number; gzipBytes: number; list: { path: string; gzip: number }[] }[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function startApp(env: BenchEnvironment): Promise<App> {
   if (!existsSync(join(ROOT, "build", "index.js"))) throw new Error("No build: run `npm run build` before `npm run bench`.");
@@ -209,45 +204,60 @@ async function logInWith(
   throw new Error(`Login as ${email} did not reach ${PAGE} (provider ${providerUrl})`);
 }
 
-/** `total` GETs of `path` over `connections` keep-alive connections, as fast as they answer. */
-async function load(origin: string, path: string, cookie: string | null, total: number, warmup: number) {
-  const pool = new Pool(origin, { connections: CONNECTIONS, pipelining: 1 });
-  const headers: Record<string, string> = { accept: "text/html" };
-  if (cookie) headers.cookie = cookie;
-  const one = async () => {
-    const started = performance.now();
-    try {
-      const response = await pool.request({ method: "GET", path, headers });
-      await response.body.text();
-      return { ms: performance.now() - started, ok: response.statusCode === 200 };
-    } catch {
-      return { ms: performance.now() - started, ok: false };
-    }
-  };
-  const run = async (count: number) => {
-    const durations: number[] = [];
-    let errors = 0;
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (next < count) {
-          next++;
-          const { ms, ok } = await one();
-          durations.push(ms);
-          if (!ok) errors++;
-        }
-      }),
-    );
-    return { durations, errors, seconds: (performance.now() - started) / 1000 };
+/**
+ * The bare page and the page in alternating rounds (ROUNDS of each, after a warm-up of both), so that a
+ * drift in what else the machine is doing weighs on both alike; each one's figures pool its rounds. The
+ * requests come from a thread of their own (bench/lib/load-worker.ts).
+ */
+async function loadInRounds(app: App, cookie: string, total: number, warmup: number): Promise<{ bare: PageLoad; page: PageLoad }> {
+  const generator = startLoadGenerator(app.origin, CONNECTIONS);
+  const pooled = (): PageLoad => ({ durations: [], errors: 0, seconds: 0, appCpuMs: 0, providerCpuMs: 0 });
+  const bare = pooled();
+  const page = pooled();
+  const measured = async (into: PageLoad, path: string, withCookie: string | null, count: number) => {
+    const appCpu = cpuMs(`/proc/${app.process.pid}/stat`);
+    const providerCpu = cpuMs(PROVIDER_THREAD_STAT);
+    const round = await generator.run(path, withCookie, count);
+    into.durations.push(...round.durations);
+    into.errors += round.errors;
+    into.seconds += round.seconds;
+    into.appCpuMs += cpuMs(`/proc/${app.process.pid}/stat`) - appCpu;
+    into.providerCpuMs += cpuMs(PROVIDER_THREAD_STAT) - providerCpu;
   };
   try {
-    await run(warmup);
-    return await run(total);
+    await generator.run(BARE, null, warmup);
+    await generator.run(PAGE, cookie, warmup);
+    const perRound = Math.ceil(total / ROUNDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      await measured(bare, BARE, null, perRound);
+      await measured(page, PAGE, cookie, perRound);
+    }
+    return { bare, page };
   } finally {
-    await pool.close();
+    await generator.close();
   }
 }
+
+/** A load with what it cost: the CPU time of the app's process and of the provider's thread. */
+interface PageLoad extends Load {
+  appCpuMs: number;
+  providerCpuMs: number;
+}
+
+/** The provider runs on this process's main thread (its thread id is the process id). */
+const PROVIDER_THREAD_STAT = `/proc/${process.pid}/task/${process.pid}/stat`;
+
+/** CPU time (user + system) of a process or thread so far, from its /proc stat file (Linux), in milliseconds. */
+function cpuMs(statFile: string): number {
+  try {
+    const fields = readFileSync(statFile, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The JavaScript of a first visit: scripts and module preloads of the page, and their static imports. */
 function firstVisitJavaScript(app: App, cookie: string) {
@@ -323,21 +333,26 @@ export const workspacesPageSection: BenchSection = {
     const cookie = await logIn(app, ctx.providerUrl, DEMO_USERS.lender.email);
     const total = Number(process.env.BENCH_PAGE_REQUESTS ?? ctx.iterations * 20);
     const warmup = Math.max(CONNECTIONS * 2, ctx.warmup * CONNECTIONS);
-    const bare = await load(app.origin, BARE, null, total, warmup);
-    const page = await load(app.origin, PAGE, cookie, total, warmup);
+    const { bare, page } = await loadInRounds(app, cookie, total, warmup);
     const barePerSecond = bare.durations.length / bare.seconds;
     const pagePerSecond = page.durations.length / page.seconds;
     const ratio = pagePerSecond / barePerSecond;
+    // What one request cost in CPU time, which other work on the machine hardly changes.
+    const cost = (load: PageLoad) => ({
+      appCpuMsPerRequest: Math.round((load.appCpuMs / load.durations.length) * 100) / 100,
+      providerCpuMsPerRequest: Math.round((load.providerCpuMs / load.durations.length) * 100) / 100,
+    });
     const measurements = [
-      summarise(SECTION, BARE_NAME, ctx.size, bare.durations, bare.errors, { requestsPerSecond: Math.round(barePerSecond) }),
+      summarise(SECTION, BARE_NAME, ctx.size, bare.durations, bare.errors, { requestsPerSecond: Math.round(barePerSecond), ...cost(bare) }),
       summarise(SECTION, PAGE_NAME, ctx.size, page.durations, page.errors, {
         requestsPerSecond: Math.round(pagePerSecond),
         throughputOfBarePage: `${Math.round(ratio * 100)}%`,
+        ...cost(page),
       }),
     ];
     for (const m of measurements) {
       ctx.log(
-        `  ${m.name.padEnd(58)} p50 ${m.p50.toFixed(1).padStart(6)}  p95 ${m.p95.toFixed(1).padStart(6)}  p99 ${m.p99.toFixed(1).padStart(6)} ms  ${m.notes?.requestsPerSecond} req/s, ${m.errors} errors`,
+        `  ${m.name.padEnd(58)} p50 ${m.p50.toFixed(1).padStart(6)}  p95 ${m.p95.toFixed(1).padStart(6)}  p99 ${m.p99.toFixed(1).padStart(6)} ms  ${m.notes?.requestsPerSecond} req/s, ${m.errors} errors; per request: app CPU ${m.notes?.appCpuMsPerRequest} ms, provider CPU ${m.notes?.providerCpuMsPerRequest} ms`,
       );
     }
     ctx.log(`  throughput of ${PAGE} = ${Math.round(ratio * 100)}% of the bare page's`);

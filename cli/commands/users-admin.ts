@@ -252,8 +252,15 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
   );
   if (globals.json) return printJson(io, user);
   await showMessage(io, "success", service.userMessages.added(user), [
-    `${user.email} is Pending until they activate their account: the invitation has been sent`,
+    user.invitationFailure === null
+      ? `${user.email} is Pending until they activate their account: the invitation has been sent`
+      : `${user.email} is Pending until they activate their account`,
   ]);
+  if (user.invitationFailure !== null) {
+    await showMessage(io, "warning", service.userMessages.invitationFailed(user.email, user.invitationFailure), [
+      "Send it again with `convey users resend-activation` once the address is right",
+    ]);
+  }
 }
 
 async function editUser(io: Io, command: Command, input: Record<string, unknown>) {
@@ -326,7 +333,7 @@ async function importUsers(io: Io, command: Command, input: Record<string, unkno
   try {
     report = await imports.runImport(
       ctx,
-      { file: options.file, subscriberId: subscriber.subscriberId, dryRun: options.dryRun },
+      { file: options.file, subscriberId: subscriber.subscriberId, dryRun: options.dryRun, sleep: (ms) => io.sleep(ms) },
       plan,
       view ? (progress) => view.progress(progress) : undefined,
     );

@@ -16,6 +16,7 @@ import {
   setIpAllowList,
 } from "../../core/client/administration.js";
 import { ProviderError, type RequestContext } from "../../core/client/provider-client.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
 import { getMe } from "../../core/client/subscribers.js";
 import { fullName } from "../../core/subscribers.js";
 import { LodgementIdentifiersSchema } from "../../core/validation/administration.js";
@@ -80,9 +81,10 @@ export async function allUsers(
 
 /** The toasts of document 3 section 8.4. */
 export const userMessages = {
-  added: (user: Pick<ManagedUser, "firstName" | "middleName" | "lastName">) => `${fullName(user)} has been added successfully`,
-  saved: (user: Pick<ManagedUser, "firstName" | "middleName" | "lastName">) => `${fullName(user)} Changes saved`,
-  resent: (email: string) => `Activation email resent to ${email}`,
+  added: (user: Pick<ManagedUser, "firstName" | "middleName" | "lastName">) => ADMINISTRATION_MESSAGES.userAdded(fullName(user)),
+  saved: (user: Pick<ManagedUser, "firstName" | "middleName" | "lastName">) => ADMINISTRATION_MESSAGES.userChangesSaved(fullName(user)),
+  resent: ADMINISTRATION_MESSAGES.activationEmailResent,
+  invitationFailed: ADMINISTRATION_MESSAGES.invitationFailed,
 };
 
 /** Roles after `--role` (replace), `--add-role` and `--remove-role`, in the order given. */

@@ -3,7 +3,18 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuditEvent, ManagedUser, SubscriberDetails } from "../../core/api/administration.js";
 import type { ImportReport } from "../services/user-import.js";
-import { AuditTable, ConnectionSettings, LodgementIdentifiersView, UserProfile, UsersTable, describeAuditDetails, rangeOf } from "./administration.js";
+import type { AssociatedSubscriber } from "../../core/api/contract.js";
+import {
+  AuditTable,
+  ConnectionSettings,
+  FlagsTable,
+  LodgementIdentifiersView,
+  SubscribersTable,
+  UserProfile,
+  UsersTable,
+  describeAuditDetails,
+  rangeOf,
+} from "./administration.js";
 import { PasswordPrompt } from "./password-prompt.js";
 import { ImportReportView, ProgressBar, summaryLine } from "./user-import.js";
 
@@ -52,6 +63,54 @@ describe("UsersTable", () => {
   it("says when there are no users", () => {
     expect(frame(render(<UsersTable users={[]} subscriber="Keystone" />).lastFrame)).toBe("No users found at Keystone.");
     expect(rangeOf({ page: 1, limit: 10, totalRecords: 0, pageRecords: 0 })).toBe("0-0 of 0");
+  });
+});
+
+describe("SubscribersTable", () => {
+  const subscriber = (overrides: Partial<AssociatedSubscriber>): AssociatedSubscriber => ({
+    subscriberId: "s1",
+    name: "Ashdown Legal",
+    entityType: "Law Firm",
+    status: "Active",
+    isPrimary: false,
+    authenticationType: "ENTERPRISE_CONNECTION",
+    ...overrides,
+  });
+
+  it("shows name, type, status and the id to pass as --subscriber, in the order given", () => {
+    const { lastFrame } = render(
+      <SubscribersTable
+        subscribers={[
+          subscriber({}),
+          subscriber({ subscriberId: "5b000000-0000-4000-8000-000000000001", name: "Northgate Bank", entityType: "Lender", status: "Suspended" }),
+        ]}
+      />,
+    );
+    expect(frame(lastFrame)).toBe(
+      [
+        "Name            Type      Status     Id",
+        "Ashdown Legal   Law Firm  Active     s1",
+        "Northgate Bank  Lender    Suspended  5b000000-0000-4000-8000-000000000001",
+      ].join("\n"),
+    );
+  });
+
+  it("says when there are none", () => {
+    expect(frame(render(<SubscribersTable subscribers={[]} />).lastFrame)).toBe("No subscribers found.");
+  });
+});
+
+describe("FlagsTable", () => {
+  it("lists the flags by name with on or off under the environment's name", () => {
+    const { lastFrame } = render(<FlagsTable flags={{ sdltEnabled: false, "switch-subscriber": true, notificationEnabled: true }} environment="local" />);
+    expect(frame(lastFrame)).toBe(
+      [
+        "Flag                 local",
+        "notificationEnabled  on",
+        "sdltEnabled          off",
+        "switch-subscriber    on",
+      ].join("\n"),
+    );
   });
 });
 

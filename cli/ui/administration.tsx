@@ -8,13 +8,14 @@ import type {
 } from "../../core/api/administration.js";
 import type { AssociatedSubscriber, PageInfo } from "../../core/api/contract.js";
 import { MASKED_CLIENT_SECRET, MASKED_PASSWORD } from "../../core/catalogue/administration.js";
+import { SHELL_TEXTS } from "../../core/messages/catalogue.js";
 import { fullName } from "../../core/subscribers.js";
 import type { Io } from "../io.js";
 import { printView } from "./render.js";
 import { Details, Table, type Column } from "./table.js";
 import { Tone } from "./theme.js";
 
-const TO_BE_PROVIDED = "To be provided";
+const TO_BE_PROVIDED = SHELL_TEXTS.toBeProvided;
 
 /** 'first-last of total', as the users footer says it (document 3 section 2.4). */
 export function rangeOf(page: PageInfo): string {

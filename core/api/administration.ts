@@ -7,13 +7,14 @@
  * No response here carries a secret: client secrets and passwords appear only as `…Set` booleans.
  */
 import { z } from "zod";
-import { NOTIFICATION_TYPES } from "../catalogue/administration.js";
 import {
-  AUTHENTICATION_TYPES,
-  SUBSCRIBER_ENTITY_TYPES,
-  SUBSCRIBER_STATUSES,
-} from "../subscribers.js";
-import { USER_IMPORT_STATUSES } from "../validation/administration-extra.js";
+  AuthenticationTypeSchema,
+  AUTHORITY_TYPES,
+  NOTIFICATION_TYPES,
+  SettableUserStatusSchema,
+  SubscriberEntityTypeSchema,
+  SubscriberStatusSchema,
+} from "../catalogue/administration.js";
 import { PageInfoSchema, PagingQuerySchema, SubscriberUserSchema } from "./contract.js";
 
 const id = z.string().min(1).max(200);
@@ -28,6 +29,10 @@ export const ManagedUserSchema = SubscriberUserSchema.extend({
   invitationSentAt: z.string().nullable(),
 });
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
+
+/** The answer to a single create: the user, and why their invitation email was not sent (null when it was). */
+export const CreatedUserSchema = ManagedUserSchema.extend({ invitationFailure: z.string().nullable() });
+export type CreatedUser = z.infer<typeof CreatedUserSchema>;
 
 export const ManagedUserSearchResponseSchema = z.object({
   records: z.array(ManagedUserSchema),
@@ -48,7 +53,7 @@ export type UserCreateRequest = z.infer<typeof UserCreateRequestSchema>;
 export const UserStatusPatchSchema = z
   .object({
     requestType: z.literal("STATUS").optional(),
-    status: z.enum(["Active", "Suspended"]),
+    status: SettableUserStatusSchema,
     version: version.optional(),
   })
   .strict();
@@ -85,6 +90,10 @@ export type UserPatchRequest = z.infer<typeof UserPatchRequestSchema>;
 export const RolesQuerySchema = z.object({ subscriber_type: text(100).optional() });
 export const RolesResponseSchema = z.object({ roles: z.array(z.object({ name: z.string() })) });
 
+/** POST /api/subscriber/v1/subscribers (helpdesk administrator): a new subscriber, Active, without users yet. */
+export const SubscriberCreateRequestSchema = z.object({ name: text(1000), entityType: text(100) });
+export type SubscriberCreateRequest = z.infer<typeof SubscriberCreateRequestSchema>;
+
 /** GET /api/subscriber/v1/subscribers: `type` repeated or comma-separated (Lender, Law Firm, Conveyancing Firm). */
 export const SubscribersQuerySchema = PagingQuerySchema.extend({
   "subscriber-user-id": z.string().optional(),
@@ -110,12 +119,12 @@ export const IpAllowSchema = z.object({
 export const SubscriberDetailsSchema = z.object({
   subscriberId: z.string(),
   name: z.string(),
-  entityType: z.enum(SUBSCRIBER_ENTITY_TYPES),
-  status: z.enum(SUBSCRIBER_STATUSES),
+  entityType: SubscriberEntityTypeSchema,
+  status: SubscriberStatusSchema,
   version: z.number().int(),
   /** Null when the caller may not see connection settings. */
   userAuthentication: z
-    .object({ type: z.enum(AUTHENTICATION_TYPES), sso: z.array(SsoConnectionSchema) })
+    .object({ type: AuthenticationTypeSchema, sso: z.array(SsoConnectionSchema) })
     .nullable(),
   ipAllow: IpAllowSchema.nullable(),
 });
@@ -158,7 +167,7 @@ export const NotificationRegistrationsResponseSchema = z.object({
 
 /** GET /api/subscriber/v1/lodging-party/{subscriberId}/ext-authority-identifiers */
 export const ExternalAuthorityIdentifierSchema = z.object({
-  authorityType: z.enum(["LODGEMENT", "REVENUE"]),
+  authorityType: z.enum(AUTHORITY_TYPES),
   authorityAlias: z.string(),
   userName: z.string().nullable(),
   passwordSet: z.boolean(),
@@ -197,7 +206,7 @@ export const BulkUserRowSchema = z.object({
   middleName: text().nullish(),
   lastName: text(),
   roleNames: z.array(text(100)).max(20),
-  status: z.enum(USER_IMPORT_STATUSES).optional(),
+  status: SettableUserStatusSchema.optional(),
 });
 export type BulkUserRow = z.infer<typeof BulkUserRowSchema>;
 export const BulkUsersRequestSchema = z.object({
@@ -214,7 +223,7 @@ export const BulkUserResultSchema = z.object({
   outcome: z.enum(BULK_OUTCOMES),
   /** What changed (firstName, middleName, lastName, roleNames, status, membership), for updated rows. */
   changes: z.array(z.string()),
-  /** Why a row was refused. */
+  /** Why a row was refused; for a created row, why its invitation email was not sent (null when it was). */
   reason: z.string().nullable(),
   subscriberUserId: z.string().nullable(),
 });

@@ -3,13 +3,16 @@
  * these schemas) and by the clients in core/ (which parse responses with them).
  */
 import { z } from "zod";
-import { ENVIRONMENTS, FLAG_NAMES } from "../feature-flags.js";
 import {
-  AUTHENTICATION_TYPES,
-  SUBSCRIBER_ENTITY_TYPES,
-  SUBSCRIBER_STATUSES,
-  USER_STATUSES,
-} from "../subscribers.js";
+  AuthenticationTypeSchema,
+  SettableUserStatusSchema,
+  SubscriberEntityTypeSchema,
+  SubscriberStatusSchema,
+  USER_SORT_FIELDS,
+  UserStatusSchema,
+} from "../catalogue/administration.js";
+import { SortOrderSchema } from "../catalogue/workspace.js";
+import { ENVIRONMENTS, FLAG_NAMES } from "../feature-flags.js";
 
 /** Claims in the provider's JWT access tokens, beyond the registered ones (sub, aud, exp, iss, jti). */
 export const CLAIMS = {
@@ -52,10 +55,10 @@ export const PagingQuerySchema = z.object({
 export const AssociatedSubscriberSchema = z.object({
   subscriberId: z.string(),
   name: z.string(),
-  entityType: z.enum(SUBSCRIBER_ENTITY_TYPES),
-  status: z.enum(SUBSCRIBER_STATUSES),
+  entityType: SubscriberEntityTypeSchema,
+  status: SubscriberStatusSchema,
   isPrimary: z.boolean(),
-  authenticationType: z.enum(AUTHENTICATION_TYPES),
+  authenticationType: AuthenticationTypeSchema,
 });
 export type AssociatedSubscriber = z.infer<typeof AssociatedSubscriberSchema>;
 
@@ -75,11 +78,11 @@ export const SubscriberUserSchema = z.object({
   preferredName: z.string().nullable(),
   email: z.string(),
   jobTitle: z.string().nullable(),
-  status: z.enum(USER_STATUSES),
+  status: UserStatusSchema,
   subscriberId: z.string().nullable(),
   subscriber: z.string().nullable(),
   roleNames: z.array(z.string()),
-  authenticationType: z.enum(AUTHENTICATION_TYPES),
+  authenticationType: AuthenticationTypeSchema,
 });
 export type SubscriberUser = z.infer<typeof SubscriberUserSchema>;
 
@@ -108,10 +111,10 @@ export const UserSearchRequestSchema = z.object({
   limit: z.number().int().min(1).max(1000).default(10),
   subscriberUserName: z.string().optional(),
   email: z.string().optional(),
-  status: z.array(z.enum(USER_STATUSES)).optional(),
+  status: z.array(UserStatusSchema).optional(),
   roleNames: z.array(z.string()).optional(),
-  sortBy: z.enum(["firstName", "email"]).default("firstName"),
-  sortOrder: z.enum(["ASC", "DESC"]).default("ASC"),
+  sortBy: z.enum(USER_SORT_FIELDS).default("firstName"),
+  sortOrder: SortOrderSchema.default("ASC"),
 });
 export type UserSearchRequest = z.input<typeof UserSearchRequestSchema>;
 export const UserSearchResponseSchema = z.object({
@@ -119,7 +122,7 @@ export const UserSearchResponseSchema = z.object({
   page: PageInfoSchema,
 });
 
-export const UserStatusChangeSchema = z.object({ status: z.enum(["Active", "Suspended"]) });
+export const UserStatusChangeSchema = z.object({ status: SettableUserStatusSchema });
 
 export const FeatureFlagsQuerySchema = z.object({
   environment: z.enum(ENVIRONMENTS).optional(),

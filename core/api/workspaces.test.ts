@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CreateWorkspaceSchema, toCreateWorkspaceBody } from "../validation/workspace.js";
 import {
   CreateWorkspaceRequestSchema,
+  isWorkspaceId,
   QuickFilterCountsResponseSchema,
   WorkspaceSearchQuerySchema,
   WorkspaceSearchRequestSchema,
@@ -9,9 +10,16 @@ import {
 } from "./workspaces.js";
 
 const address = { buildingNumber: "14", street: "Willow Lane", town: "Harrogate", postcode: "hg12ab" };
-const person = (forenames: string, surname: string, role = "BORROWER") => ({ type: "INDIVIDUAL", role, partyDetails: { forenames, surname } });
+const person = (forenames: string, surname: string, role = "BORROWER") => ({
+  type: "INDIVIDUAL",
+  role,
+  partyDetails: { forenames, surname },
+});
 
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
 
@@ -46,34 +54,58 @@ describe("CreateWorkspaceRequestSchema", () => {
     });
     const companyBody = CreateWorkspaceRequestSchema.parse(toCreateWorkspaceBody(company));
     expect(companyBody.parties).toEqual([
-      { type: "ORGANISATION", role: "BUYER", partyDetails: { organisationName: "Acme Homes Ltd", registrationNumber: "AB123456", organisationType: "LIMITED_COMPANY" } },
+      {
+        type: "ORGANISATION",
+        role: "BUYER",
+        partyDetails: {
+          organisationName: "Acme Homes Ltd",
+          registrationNumber: "AB123456",
+          organisationType: "LIMITED_COMPANY",
+        },
+      },
     ]);
   });
 
-  const body = (overrides: Record<string, unknown>) => ({ reference: "R1", transactionType: "REMORTGAGE", securityAddress: address, parties: [person("Ann", "Smith")], ...overrides });
+  const body = (overrides: Record<string, unknown>) => ({
+    reference: "R1",
+    transactionType: "REMORTGAGE",
+    securityAddress: address,
+    parties: [person("Ann", "Smith")],
+    ...overrides,
+  });
 
   it("allows 1 to 4 individual applicants", () => {
-    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [] })))).toEqual(["parties: At least one applicant is required"]);
+    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [] })))).toEqual([
+      "parties: At least one applicant is required",
+    ]);
     const four = Array.from({ length: 4 }, (_, i) => person(`Name${"abcd"[i]}`, "Smith"));
     expect(CreateWorkspaceRequestSchema.safeParse(body({ parties: four })).success).toBe(true);
-    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [...four, person("Eve", "Smith")] })))).toEqual([
-      "parties: No more than 4 applicants are allowed",
-    ]);
+    expect(
+      messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [...four, person("Eve", "Smith")] }))),
+    ).toEqual(["parties: No more than 4 applicants are allowed"]);
   });
 
   it("allows an organisation only alone, and applicants only in the transaction's applicant role", () => {
-    const company = { type: "ORGANISATION", role: "BORROWER", partyDetails: { organisationName: "Acme Ltd", registrationNumber: "12345678" } };
-    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [company, person("Ann", "Smith")] })))).toEqual([
-      "parties: An organisation applicant must be the only applicant",
-    ]);
-    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [person("Ann", "Smith", "BUYER")] })))).toEqual([
-      "parties.0.role: The applicants of a remortgage workspace have the role BORROWER",
-    ]);
+    const company = {
+      type: "ORGANISATION",
+      role: "BORROWER",
+      partyDetails: { organisationName: "Acme Ltd", registrationNumber: "12345678" },
+    };
+    expect(
+      messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [company, person("Ann", "Smith")] }))),
+    ).toEqual(["parties: An organisation applicant must be the only applicant"]);
+    expect(
+      messages(CreateWorkspaceRequestSchema.safeParse(body({ parties: [person("Ann", "Smith", "BUYER")] }))),
+    ).toEqual(["parties.0.role: The applicants of a remortgage workspace have the role BORROWER"]);
   });
 
   it("names each invalid field with core's messages", () => {
     const result = CreateWorkspaceRequestSchema.safeParse(
-      body({ reference: "x".repeat(26), securityAddress: { street: "A", town: "B", postcode: "nope" }, parties: [person("1Ann", "")] }),
+      body({
+        reference: "x".repeat(26),
+        securityAddress: { street: "A", town: "B", postcode: "nope" },
+        parties: [person("1Ann", "")],
+      }),
     );
     expect(messages(result)).toEqual(
       expect.arrayContaining([
@@ -84,29 +116,54 @@ describe("CreateWorkspaceRequestSchema", () => {
         "parties.0.partyDetails.surname: Last name is required",
       ]),
     );
-    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ transactionType: "SALE" })))).toEqual(["transactionType: Transaction type is required"]);
+    expect(messages(CreateWorkspaceRequestSchema.safeParse(body({ transactionType: "SALE" })))).toEqual([
+      "transactionType: Transaction type is required",
+    ]);
     expect(CreateWorkspaceRequestSchema.safeParse(body({ jurisdiction: "SCOTLAND" })).success).toBe(false);
   });
 });
 
 describe("WorkspaceUpdateRequestSchema", () => {
   it("takes an approval, or a cancellation with remarks", () => {
-    expect(WorkspaceUpdateRequestSchema.parse({ approved: true, version: 3 })).toEqual({ approved: true, version: 3 });
-    expect(WorkspaceUpdateRequestSchema.parse({ status: "CANCELLED", remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "Gone" } })).toEqual({
+    expect(WorkspaceUpdateRequestSchema.parse({ approved: true, version: 3 })).toEqual({
+      approved: true,
+      version: 3,
+    });
+    expect(
+      WorkspaceUpdateRequestSchema.parse({
+        status: "CANCELLED",
+        remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "Gone" },
+      }),
+    ).toEqual({
       status: "CANCELLED",
       remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "Gone" },
     });
   });
 
   it("refuses both, neither, a cancellation without a reason, and notes too long", () => {
-    expect(messages(WorkspaceUpdateRequestSchema.safeParse({}))).toEqual([": Send either approved (true or false) or status CANCELLED with remarks"]);
-    expect(messages(WorkspaceUpdateRequestSchema.safeParse({ approved: true, status: "CANCELLED", remarks: { cancellationReason: "OTHER" } }))).toContain(
+    expect(messages(WorkspaceUpdateRequestSchema.safeParse({}))).toEqual([
       ": Send either approved (true or false) or status CANCELLED with remarks",
-    );
-    expect(messages(WorkspaceUpdateRequestSchema.safeParse({ status: "CANCELLED" }))).toEqual(["remarks.cancellationReason: Reason is required"]);
-    expect(messages(WorkspaceUpdateRequestSchema.safeParse({ status: "CANCELLED", remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "x".repeat(101) } }))).toEqual([
-      "remarks.cancellationNotesForOther: Further details must not exceed 100 characters",
     ]);
+    expect(
+      messages(
+        WorkspaceUpdateRequestSchema.safeParse({
+          approved: true,
+          status: "CANCELLED",
+          remarks: { cancellationReason: "OTHER" },
+        }),
+      ),
+    ).toContain(": Send either approved (true or false) or status CANCELLED with remarks");
+    expect(messages(WorkspaceUpdateRequestSchema.safeParse({ status: "CANCELLED" }))).toEqual([
+      "remarks.cancellationReason: Reason is required",
+    ]);
+    expect(
+      messages(
+        WorkspaceUpdateRequestSchema.safeParse({
+          status: "CANCELLED",
+          remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "x".repeat(101) },
+        }),
+      ),
+    ).toEqual(["remarks.cancellationNotesForOther: Further details must not exceed 100 characters"]);
     expect(WorkspaceUpdateRequestSchema.safeParse({ approved: true, version: 0 }).success).toBe(false);
   });
 });
@@ -136,6 +193,20 @@ describe("search", () => {
   });
 
   it("answers a count for every quick filter", () => {
-    expect(QuickFilterCountsResponseSchema.safeParse({ counts: { APPROVAL_PENDING: 1 } }).success).toBe(false);
+    expect(QuickFilterCountsResponseSchema.safeParse({ counts: { APPROVAL_PENDING: 1 } }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe("isWorkspaceId", () => {
+  it("accepts what the provider takes for a workspace's path, and nothing else", () => {
+    expect(isWorkspaceId("5c000000-0000-4000-8000-000000000001")).toBe(true);
+    expect(isWorkspaceId("5C000000-0000-4000-8000-000000000001")).toBe(true);
+    // Hex-shaped but not a UUID (version 0): the provider would refuse the path with 400.
+    expect(isWorkspaceId("00000000-0000-0000-0000-000000000001")).toBe(false);
+    expect(isWorkspaceId("WS-0000001")).toBe(false);
+    expect(isWorkspaceId("")).toBe(false);
+    expect(isWorkspaceId(undefined)).toBe(false);
   });
 });

@@ -37,11 +37,11 @@ import {
   TO_BE_PROVIDED,
 } from "../catalogue/workspace.js";
 import { ACTIONS } from "../permissions/actions.js";
-import { SUBSCRIBER_ENTITY_TYPES } from "../subscribers.js";
+import { SubscriberEntityTypeSchema } from "../catalogue/administration.js";
 import { AddressSchema } from "../validation/address.js";
 import { CancellationSchema, IndividualPartySchema, OrganisationPartySchema, ReferenceSchema, WorkspaceReferenceSchema } from "../validation/workspace.js";
 import { WorkspaceStatusSchema } from "../workspaces/status.js";
-import { WORKSPACE_TASK_NAMES } from "../workspaces/lifecycle.js";
+import { TASK_NAMES } from "../derivations/tasks.js";
 import { TaskStatusSchema } from "../catalogue/lodgement.js";
 import { PageInfoSchema } from "./contract.js";
 
@@ -49,6 +49,11 @@ import { PageInfoSchema } from "./contract.js";
 export const WorkspaceVersionSchema = z.number({ error: () => "version must be a whole number" }).int().min(1);
 
 export const WorkspaceIdParamsSchema = z.object({ workspaceId: z.uuid({ error: () => "workspaceId must be a UUID" }) });
+
+/** Whether a text can name a workspace at all (the provider's rule for its path); anything else is not found. */
+export function isWorkspaceId(text: string | undefined): text is string {
+  return WorkspaceIdParamsSchema.safeParse({ workspaceId: text }).success;
+}
 export const WorkspaceReferenceParamsSchema = WorkspaceIdParamsSchema.extend({
   referenceId: z.uuid({ error: () => "referenceId must be a UUID" }),
 });
@@ -64,7 +69,7 @@ export const CREATE_WORKSPACE_MESSAGES = {
     `The applicants of a ${transactionType.toLowerCase()} workspace have the role ${role}`,
 } as const;
 
-const ApplicantRoleSchema = z.enum(["BORROWER", "BUYER"], { error: () => "Applicant role must be BORROWER or BUYER" });
+const ApplicantRoleSchema = PartyRoleSchema.extract(["BORROWER", "BUYER"], { error: () => "Applicant role must be BORROWER or BUYER" });
 
 export const CreateWorkspacePartySchema = z.discriminatedUnion(
   "type",
@@ -179,7 +184,7 @@ export const ParticipantSchema = z.object({
   participantId: z.string(),
   subscriberId: z.string(),
   subscriberName: z.string(),
-  subscriberType: z.enum(SUBSCRIBER_ENTITY_TYPES),
+  subscriberType: SubscriberEntityTypeSchema,
   role: ParticipantRoleSchema,
   isApproved: z.boolean(),
   status: z.string(),
@@ -196,7 +201,7 @@ export const WorkspaceReferenceRecordSchema = z.object({
 export type WorkspaceReferenceRecord = z.infer<typeof WorkspaceReferenceRecordSchema>;
 
 export const TaskRecordSchema = z.object({
-  taskName: z.enum(WORKSPACE_TASK_NAMES),
+  taskName: z.enum(TASK_NAMES),
   title: z.string(),
   status: TaskStatusSchema,
   /** The participant role expected to do it, and the subscriber holding that role (null when none yet). */
@@ -248,6 +253,8 @@ export const WorkspaceDetailSchema = z.object({
   hardLocked: z.boolean(),
   isLocked: z.boolean(),
   isCancelled: z.boolean(),
+  /** Funds exchanged and the applications submitted to HMLR, being finalised before lodgement (the lodgement delay banner). */
+  lodgementDelayed: z.boolean(),
   borrowersValidationStatus: BorrowerValidationStatusSchema,
   /** The subscriber that created (owns) the workspace. */
   subscriberId: z.string(),

@@ -1,6 +1,21 @@
 /** Enumerations of subscriber administration (document 3 sections 3 and 4.6). */
 import { z } from "zod";
+import { NAMED_ROLES } from "../permissions.js";
+import { AUTHENTICATION_TYPES, SUBSCRIBER_ENTITY_TYPES, SUBSCRIBER_STATUSES, USER_STATUSES } from "../subscribers.js";
 import { labelsFor } from "./labels.js";
+
+/**
+ * The zod enums of subscribers, users and named roles (core/subscribers.ts, core/permissions.ts hold the
+ * values; those modules stay free of zod for the browser bundle).
+ */
+export const SubscriberEntityTypeSchema = z.enum(SUBSCRIBER_ENTITY_TYPES);
+export const SubscriberStatusSchema = z.enum(SUBSCRIBER_STATUSES);
+export const UserStatusSchema = z.enum(USER_STATUSES);
+/** The statuses a user can be set to (suspend, unsuspend, an import row): a Pending user only becomes Active by activating. */
+export const SettableUserStatusSchema = UserStatusSchema.exclude(["Pending"]);
+export type SettableUserStatus = z.infer<typeof SettableUserStatusSchema>;
+export const AuthenticationTypeSchema = z.enum(AUTHENTICATION_TYPES);
+export const NamedRoleSchema = z.enum(NAMED_ROLES);
 
 export const REGULATORS = [
   "Financial Conduct Authority",
@@ -46,7 +61,7 @@ export const ORGANISATION_TAB_LABELS: Readonly<Record<OrganisationTab, string>> 
   transaction: "Transaction settings",
 };
 
-export const USER_AUTHENTICATION_LABELS = labelsFor(["AUTH0_DATABASE_CONNECTION", "ENTERPRISE_CONNECTION"] as const, {
+export const USER_AUTHENTICATION_LABELS = labelsFor(AUTHENTICATION_TYPES, {
   AUTH0_DATABASE_CONNECTION: "MFA",
   ENTERPRISE_CONNECTION: "SSO",
 });

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import * as financials from "./financials.js";
+import * as lodgement from "./lodgement.js";
+import * as sdlt from "./sdlt.js";
+import * as workspace from "./workspace.js";
 import { ADMINISTRATION_LIMITS, AUTHORITY_ALIASES, MASKED_CLIENT_SECRET, MASKED_PASSWORD, ORGANISATION_TAB_LABELS, USER_AUTHENTICATION_LABELS } from "./administration.js";
 import {
   ALLOWED_ACCOUNT_TYPES,
@@ -30,6 +34,7 @@ import {
   showsCardPager,
   TransactionTypeSchema,
   visibleQuickFilters,
+  workspaceListLayout,
 } from "./workspace.js";
 
 describe("labels", () => {
@@ -67,6 +72,51 @@ describe("workspace enumerations", () => {
     expect(showsCardPager(7)).toBe(true);
     expect(isSelectableSubscriber(" HSBC ")).toBe(false);
     expect(isSelectableSubscriber("Small Building Society")).toBe(true);
+  });
+});
+
+describe("every status enumeration has a zod enum and a label for each value", () => {
+  const enumerations = [
+    ["borrower validation statuses", workspace.BORROWER_VALIDATION_STATUSES, workspace.BorrowerValidationStatusSchema, workspace.BORROWER_VALIDATION_STATUS_LABELS],
+    ["title statuses", workspace.TITLE_STATUSES, workspace.TitleStatusSchema, workspace.TITLE_STATUS_LABELS],
+    ["law firm roles", workspace.LAW_FIRM_ROLES, workspace.LawFirmRoleSchema, workspace.LAW_FIRM_ROLE_LABELS],
+    ["schedule statuses", financials.FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES, financials.FinancialSettlementScheduleStatusSchema, financials.FINANCIAL_SETTLEMENT_SCHEDULE_STATUS_LABELS],
+    ["bank verification statuses", financials.BANK_VERIFICATION_STATUSES, financials.BankVerificationStatusSchema, financials.BANK_VERIFICATION_STATUS_LABELS],
+    ["lodgement case statuses", lodgement.LODGEMENT_CASE_STATUSES, lodgement.LodgementCaseStatusSchema, lodgement.LODGEMENT_CASE_STATUS_LABELS],
+    ["lodgement request statuses", lodgement.LODGEMENT_REQUEST_STATUSES, lodgement.LodgementRequestStatusSchema, lodgement.LODGEMENT_REQUEST_STATUS_LABELS],
+    ["document categories", lodgement.DOCUMENT_CATEGORIES, lodgement.DocumentCategorySchema, lodgement.DOCUMENT_CATEGORY_LABELS],
+    ["document sub-types", lodgement.DOCUMENT_SUB_TYPES, lodgement.DocumentSubTypeSchema, lodgement.DOCUMENT_SUB_TYPE_LABELS],
+    ["file upload statuses", lodgement.FILE_UPLOAD_STATUSES, lodgement.FileUploadStatusSchema, lodgement.FILE_UPLOAD_STATUS_LABELS],
+    ["task statuses", lodgement.TASK_STATUSES, lodgement.TaskStatusSchema, lodgement.TASK_STATUS_LABELS],
+    ["tax eligibility statuses", sdlt.TAX_ELIGIBILITY_STATUSES, sdlt.TaxEligibilityStatusSchema, sdlt.TAX_ELIGIBILITY_STATUS_LABELS],
+    ["tax application statuses", sdlt.TAX_APPLICATION_STATUSES, sdlt.TaxApplicationStatusSchema, sdlt.TAX_APPLICATION_STATUS_LABELS],
+  ] as const;
+
+  for (const [name, values, schema, labels] of enumerations) {
+    it(name, () => {
+      expect(Object.keys(labels)).toEqual([...values]);
+      for (const value of values) {
+        expect(schema.parse(value)).toBe(value);
+        expect((labels as Record<string, string>)[value], value).toMatch(/^[A-Z][a-z]/);
+      }
+      expect(schema.safeParse("NOT_A_VALUE").success).toBe(false);
+    });
+  }
+
+  it("labels values in words, never the brand inside a contract value", () => {
+    expect(workspace.BORROWER_VALIDATION_STATUS_LABELS.COUNT_INVALID).toBe("Count invalid");
+    expect(financials.FINANCIAL_SETTLEMENT_SCHEDULE_STATUS_LABELS.IN_PREPARATION).toBe("In preparation");
+    expect(lodgement.FILE_UPLOAD_STATUS_LABELS.VIRUS_FOUND).toBe("Virus found");
+    expect(sdlt.TAX_ELIGIBILITY_STATUS_LABELS.SUBMISSION_OUTSIDE_PEXA).toBe("Submission outside the product");
+    expect(sdlt.TAX_ELIGIBILITY_STATUS_LABELS.SUBMISSION_THROUGH_PEXA).toBe("Submission through the product");
+  });
+});
+
+describe("workspaceListLayout", () => {
+  it("uses the newer card layout only behind upliftWorkspaceListEnabled", () => {
+    expect(workspaceListLayout({ upliftWorkspaceListEnabled: true })).toBe("cards");
+    expect(workspaceListLayout({ upliftWorkspaceListEnabled: false })).toBe("table");
+    expect(workspaceListLayout({})).toBe("table");
   });
 });
 

@@ -72,6 +72,7 @@ export const FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES = [
 ] as const;
 export type FinancialSettlementScheduleStatus = (typeof FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES)[number];
 export const FinancialSettlementScheduleStatusSchema = z.enum(FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES);
+export const FINANCIAL_SETTLEMENT_SCHEDULE_STATUS_LABELS = labelsFor(FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES);
 
 export const FINANCIAL_APPROVAL_STATUSES = ["NOT_READY", "READY", "APPROVED"] as const;
 export type FinancialApprovalStatus = (typeof FINANCIAL_APPROVAL_STATUSES)[number];
@@ -102,6 +103,7 @@ export const BANK_VERIFICATION_STATUSES = [
 ] as const;
 export type BankVerificationStatus = (typeof BANK_VERIFICATION_STATUSES)[number];
 export const BankVerificationStatusSchema = z.enum(BANK_VERIFICATION_STATUSES);
+export const BANK_VERIFICATION_STATUS_LABELS = labelsFor(BANK_VERIFICATION_STATUSES);
 
 /**
  * Confirmation of Payee reason codes (docs/decisions/0106-cop-reason-codes.md) with the product status

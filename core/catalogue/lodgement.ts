@@ -18,12 +18,14 @@ export const LODGEMENT_CASE_STATUSES = [
 ] as const;
 export type LodgementCaseStatus = (typeof LODGEMENT_CASE_STATUSES)[number];
 export const LodgementCaseStatusSchema = z.enum(LODGEMENT_CASE_STATUSES);
+export const LODGEMENT_CASE_STATUS_LABELS = labelsFor(LODGEMENT_CASE_STATUSES);
 /** Approval is offered while the case is in its first two states. */
 export const LODGEMENT_CASE_APPROVABLE_STATUSES: readonly LodgementCaseStatus[] = ["CREATED", "PREPARED"];
 
 export const LODGEMENT_REQUEST_STATUSES = ["INITIATED", "PENDING", "SUCCESS", "FAILED", "ERROR"] as const;
 export type LodgementRequestStatus = (typeof LODGEMENT_REQUEST_STATUSES)[number];
 export const LodgementRequestStatusSchema = z.enum(LODGEMENT_REQUEST_STATUSES);
+export const LODGEMENT_REQUEST_STATUS_LABELS = labelsFor(LODGEMENT_REQUEST_STATUSES);
 /** A request with a rejection date counts as rejected. */
 export function isRejectedRequest(request: { rejectedAt?: string | null }): boolean {
   return Boolean(request.rejectedAt);
@@ -38,10 +40,12 @@ export const DOCUMENT_CATEGORIES = [
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 export const DocumentCategorySchema = z.enum(DOCUMENT_CATEGORIES);
+export const DOCUMENT_CATEGORY_LABELS = labelsFor(DOCUMENT_CATEGORIES);
 
 export const DOCUMENT_SUB_TYPES = ["GENERATED", "SIGNED", "PRIMED", "UPLOADED", "RECEIVED", "WORKSPACE_UPLOADED"] as const;
 export type DocumentSubType = (typeof DOCUMENT_SUB_TYPES)[number];
 export const DocumentSubTypeSchema = z.enum(DOCUMENT_SUB_TYPES);
+export const DOCUMENT_SUB_TYPE_LABELS = labelsFor(DOCUMENT_SUB_TYPES);
 /** The file sub-types that may be deleted (with delete-documents-enabled); decided in 0107. */
 export const DELETABLE_FILE_SUB_TYPES: readonly DocumentSubType[] = ["UPLOADED", "WORKSPACE_UPLOADED"];
 
@@ -164,6 +168,7 @@ export const CONSIDERATION_TYPE_LABELS = labelsFor(CONSIDERATION_TYPES);
 export const FILE_UPLOAD_STATUSES = ["PENDING", "SUCCESS", "VIRUS_FOUND", "FAILED"] as const;
 export type FileUploadStatus = (typeof FILE_UPLOAD_STATUSES)[number];
 export const FileUploadStatusSchema = z.enum(FILE_UPLOAD_STATUSES);
+export const FILE_UPLOAD_STATUS_LABELS = labelsFor(FILE_UPLOAD_STATUSES);
 
 /** Upload phases of document 3 section 4.2. */
 export const UPLOAD_PHASES = ["idle", "uploading", "getting-document", "polling-virus-scan"] as const;
@@ -177,6 +182,7 @@ export const POLICY_PRINCIPAL_ALL = "*";
 export const TASK_STATUSES = ["PENDING", "COMPLETED"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
+export const TASK_STATUS_LABELS = labelsFor(TASK_STATUSES);
 
 export const WORKSPACE_TABS = ["overview", "participants", "property-details", "financials", "documents", "stamp-duty"] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];

@@ -177,6 +177,11 @@ export const TAX_ELIGIBILITY_STATUSES = [
 ] as const;
 export type TaxEligibilityStatus = (typeof TAX_ELIGIBILITY_STATUSES)[number];
 export const TaxEligibilityStatusSchema = z.enum(TAX_ELIGIBILITY_STATUSES);
+/** The brand inside two values is never shown (docs/decisions/0102-brand-in-contract-values.md). */
+export const TAX_ELIGIBILITY_STATUS_LABELS = labelsFor(TAX_ELIGIBILITY_STATUSES, {
+  SUBMISSION_OUTSIDE_PEXA: "Submission outside the product",
+  SUBMISSION_THROUGH_PEXA: "Submission through the product",
+});
 
 export const TAX_APPLICATION_STATUSES = [
   "CREATED",
@@ -191,6 +196,7 @@ export const TAX_APPLICATION_STATUSES = [
 ] as const;
 export type TaxApplicationStatus = (typeof TAX_APPLICATION_STATUSES)[number];
 export const TaxApplicationStatusSchema = z.enum(TAX_APPLICATION_STATUSES);
+export const TAX_APPLICATION_STATUS_LABELS = labelsFor(TAX_APPLICATION_STATUSES);
 
 export const SDLT_SECTION_STATUSES = ["PENDING", "COMPLETED"] as const;
 export type SdltSectionStatus = (typeof SDLT_SECTION_STATUSES)[number];

@@ -3,6 +3,7 @@
  * section 3), each as an `as const` tuple, a zod enum and display labels.
  */
 import { z } from "zod";
+import { isFlagOn, type FlagSet } from "../feature-flags.js";
 import { labelsFor } from "./labels.js";
 
 export const TRANSACTION_TYPES = ["PURCHASE", "REMORTGAGE"] as const;
@@ -110,6 +111,7 @@ export const PARTY_ACTION_LABELS = labelsFor(PARTY_ACTIONS, {
 export const TITLE_STATUSES = ["INCOMING", "OUTGOING"] as const;
 export type TitleStatus = (typeof TITLE_STATUSES)[number];
 export const TitleStatusSchema = z.enum(TITLE_STATUSES);
+export const TITLE_STATUS_LABELS = labelsFor(TITLE_STATUSES);
 
 export const BORROWER_VALIDATION_STATUSES = [
   "VALID",
@@ -122,6 +124,7 @@ export const BORROWER_VALIDATION_STATUSES = [
 ] as const;
 export type BorrowerValidationStatus = (typeof BORROWER_VALIDATION_STATUSES)[number];
 export const BorrowerValidationStatusSchema = z.enum(BORROWER_VALIDATION_STATUSES);
+export const BORROWER_VALIDATION_STATUS_LABELS = labelsFor(BORROWER_VALIDATION_STATUSES);
 
 export const REPRESENTATIVE_ROLES = [
   "BORROWER_REPRESENTATIVE",
@@ -139,6 +142,7 @@ export const REPRESENTATIVE_ROLE_LABELS = labelsFor(REPRESENTATIVE_ROLES);
 export const LAW_FIRM_ROLES = ["WORKSPACE_REPRESENTATIVE", "SELLER_REPRESENTATIVE", "EXTERNAL_REPRESENTATIVE"] as const;
 export type LawFirmRole = (typeof LAW_FIRM_ROLES)[number];
 export const LawFirmRoleSchema = z.enum(LAW_FIRM_ROLES);
+export const LAW_FIRM_ROLE_LABELS = labelsFor(LAW_FIRM_ROLES);
 /** The shorthand kinds used for law firms: workspace, seller, external. */
 export const LAW_FIRM_KIND: Readonly<Record<LawFirmRole, "workspace" | "seller" | "external">> = {
   WORKSPACE_REPRESENTATIVE: "workspace",
@@ -236,11 +240,17 @@ export const EXCEPTION_KINDS = [
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 export const EXCEPTION_KIND_LABELS = labelsFor(EXCEPTION_KINDS);
 
-/** Workspace list page sizes (document 1 section 9). */
+/** Workspace list page sizes (document 1 section 9) of the older (table) and newer (cards) layouts. */
 export const WORKSPACE_LIST_PAGE_SIZES = {
   table: { default: 10, options: [10, 20] },
   cards: { default: 6, options: [6, 12] },
 } as const;
+export type WorkspaceListLayout = keyof typeof WORKSPACE_LIST_PAGE_SIZES;
+
+/** The newer (cards) layout is behind upliftWorkspaceListEnabled (document 1 section 2.4). */
+export function workspaceListLayout(flags: FlagSet): WorkspaceListLayout {
+  return isFlagOn(flags, "upliftWorkspaceListEnabled") ? "cards" : "table";
+}
 /** The newer layout's pager appears only when total records exceed this. */
 export const CARD_PAGER_THRESHOLD = 6;
 export function showsCardPager(totalRecords: number): boolean {

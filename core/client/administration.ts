@@ -7,6 +7,7 @@ import {
   BulkUsersResponseSchema,
   ExternalAuthorityIdentifiersResponseSchema,
   LodgementIdentifiersResponseSchema,
+  CreatedUserSchema,
   ManagedUserSchema,
   ManagedUserSearchResponseSchema,
   NotificationRegistrationSchema,
@@ -52,7 +53,7 @@ export async function getManagedUser(ctx: RequestContext, subscriberUserId: stri
 export async function createSubscriberUser(ctx: RequestContext, subscriberId: string, user: UserCreateRequest) {
   const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscribers/${segment(subscriberId)}/subscriber-users`, {
     body: user,
-    schema: ManagedUserSchema,
+    schema: CreatedUserSchema,
   });
   return data;
 }

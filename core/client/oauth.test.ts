@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeAuthorizationCode, refreshAccessToken, revokeRefreshToken, type ConfidentialClient } from "./oauth.js";
+import {
+  exchangeAuthorizationCode,
+  refreshAccessToken,
+  revokeRefreshToken,
+  type ConfidentialClient,
+} from "./oauth.js";
 import { ProviderError } from "./provider-client.js";
 
 interface Seen {
@@ -28,9 +33,19 @@ beforeAll(async () => {
     if (request.url === "/oidc/token/revocation") return response.end();
     if (form.get("refresh_token") === "revoked") {
       response.statusCode = 400;
-      return response.end(JSON.stringify({ error: "invalid_grant", error_description: "grant request is invalid" }));
+      return response.end(
+        JSON.stringify({ error: "invalid_grant", error_description: "grant request is invalid" }),
+      );
     }
-    response.end(JSON.stringify({ access_token: "at", token_type: "Bearer", expires_in: 300, refresh_token: "rt-2", id_token: "idt" }));
+    response.end(
+      JSON.stringify({
+        access_token: "at",
+        token_type: "Bearer",
+        expires_in: 300,
+        refresh_token: "rt-2",
+        id_token: "idt",
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -53,7 +68,12 @@ describe("confidential client token calls", () => {
       codeVerifier: "the-verifier",
       redirectUri: "http://localhost:3000/authorize",
     });
-    expect(tokens).toMatchObject({ access_token: "at", refresh_token: "rt-2", id_token: "idt", expires_in: 300 });
+    expect(tokens).toMatchObject({
+      access_token: "at",
+      refresh_token: "rt-2",
+      id_token: "idt",
+      expires_in: 300,
+    });
     const request = seen.at(-1)!;
     expect(request.path).toBe("/oidc/token");
     expect(request.authorization).toBe(basic());
@@ -67,13 +87,20 @@ describe("confidential client token calls", () => {
 
   it("refreshes without a scope parameter", async () => {
     await refreshAccessToken(client, "rt-1");
-    expect(Object.fromEntries(seen.at(-1)!.form)).toEqual({ grant_type: "refresh_token", refresh_token: "rt-1" });
+    expect(Object.fromEntries(seen.at(-1)!.form)).toEqual({
+      grant_type: "refresh_token",
+      refresh_token: "rt-1",
+    });
   });
 
   it("reports a refused refresh as a ProviderError carrying the OAuth error", async () => {
     const failure = await refreshAccessToken(client, "revoked").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
-    expect(failure).toMatchObject({ status: 400, code: "invalid_grant", message: "grant request is invalid" });
+    expect(failure).toMatchObject({
+      status: 400,
+      code: "invalid_grant",
+      message: "grant request is invalid",
+    });
   });
 
   it("revokes a refresh token with its type hint", async () => {

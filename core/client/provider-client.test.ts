@@ -3,34 +3,49 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CORRELATION_ID_HEADER } from "../api/contract.js";
+import { ASSOCIATED_SUBSCRIBER, SUBSCRIBER_USER } from "./mock-provider.test-helper.js";
 import { call, ProviderError, ProviderUnavailableError } from "./provider-client.js";
 import * as client from "./index.js";
 
-const USER = {
-  subscriberUserId: "u1",
-  firstName: "Ann",
-  middleName: null,
-  lastName: "Smith",
-  preferredName: null,
-  email: "ann@example.com",
-  jobTitle: null,
-  status: "Active",
-  subscriberId: "s1",
-  subscriber: "Acme Law",
-  roleNames: ["Workspace User"],
-  authenticationType: "AUTH0_DATABASE_CONNECTION",
-};
-const SUBSCRIBER = { subscriberId: "s1", name: "Acme Law", entityType: "Law Firm", status: "Active", isPrimary: true, authenticationType: "AUTH0_DATABASE_CONNECTION" };
+const USER = SUBSCRIBER_USER;
+const SUBSCRIBER = ASSOCIATED_SUBSCRIBER;
 const PAGE = { page: 1, limit: 20, totalRecords: 1, pageRecords: 1 };
 /** Canned answers of the use-cases in core/client, by method and path. */
 const USE_CASES: Record<string, (url: URL, body: string) => [number, unknown]> = {
-  "GET /api/v1/me": () => [200, { user: USER, selectedSubscriber: SUBSCRIBER, roles: ["Workspace User"], permissions: ["view:workspaces"] }],
+  "GET /api/v1/me": () => [
+    200,
+    {
+      user: USER,
+      selectedSubscriber: SUBSCRIBER,
+      roles: ["Workspace User"],
+      permissions: ["view:workspaces"],
+    },
+  ],
   "GET /api/subscriber/v1/subscribers": () => [200, { records: [SUBSCRIBER], page: PAGE }],
-  "GET /api/subscriber/v1/subscribers/subscriber-users": (url) => [200, { records: (url.searchParams.get("ids") ?? "").split(",").map((id) => ({ subscriberUserId: id, firstName: "A", lastName: "B" })) }],
-  "POST /api/subscriber/v1/subscriber-users/search": (_url, body) => [200, { records: JSON.parse(body).email === "nobody@example.com" ? [] : [USER], page: PAGE }],
-  "PATCH /api/subscriber/v1/subscriber-users/u1": (_url, body) => [200, { ...USER, status: JSON.parse(body).status }],
-  "GET /api/v1/feature-flags": (url) => [200, { environment: url.searchParams.get("environment") ?? "local", flags: { sdltEnabled: false } }],
-  "PUT /api/v1/feature-flags/sdltEnabled": (_url, body) => [200, { environment: "local", flags: { sdltEnabled: JSON.parse(body).enabled } }],
+  "GET /api/subscriber/v1/subscribers/subscriber-users": (url) => [
+    200,
+    {
+      records: (url.searchParams.get("ids") ?? "")
+        .split(",")
+        .map((id) => ({ subscriberUserId: id, firstName: "A", lastName: "B" })),
+    },
+  ],
+  "POST /api/subscriber/v1/subscriber-users/search": (_url, body) => [
+    200,
+    { records: JSON.parse(body).email === "nobody@example.com" ? [] : [USER], page: PAGE },
+  ],
+  "PATCH /api/subscriber/v1/subscriber-users/u1": (_url, body) => [
+    200,
+    { ...USER, status: JSON.parse(body).status },
+  ],
+  "GET /api/v1/feature-flags": (url) => [
+    200,
+    { environment: url.searchParams.get("environment") ?? "local", flags: { sdltEnabled: false } },
+  ],
+  "PUT /api/v1/feature-flags/sdltEnabled": (_url, body) => [
+    200,
+    { environment: "local", flags: { sdltEnabled: JSON.parse(body).enabled } },
+  ],
 };
 
 interface Seen {
@@ -59,7 +74,12 @@ beforeAll(async () => {
       const useCase = USE_CASES[`${request.method} ${url.pathname}`];
       if (useCase) return send(...useCase(url, body));
       const status = /^\/status\/(\d+)$/.exec(url.pathname);
-      if (status) return send(Number(status[1]), { status: Number(status[1]), code: "SOME_CODE", message: `failed ${status[1]}` });
+      if (status)
+        return send(Number(status[1]), {
+          status: Number(status[1]),
+          code: "SOME_CODE",
+          message: `failed ${status[1]}`,
+        });
       switch (url.pathname) {
         case "/ok":
           return send(200, { hello: "world", query: Object.fromEntries(url.searchParams) });
@@ -121,7 +141,9 @@ describe("call", () => {
   });
 
   it("sends form bodies", async () => {
-    await call({ apiUrl }, "POST", "/echo-form", { form: { grant_type: "client_credentials", scope: "a b" } }).catch(() => undefined);
+    await call({ apiUrl }, "POST", "/echo-form", {
+      form: { grant_type: "client_credentials", scope: "a b" },
+    }).catch(() => undefined);
     expect(last().headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(last().body).toBe("grant_type=client_credentials&scope=a+b");
   });
@@ -132,23 +154,48 @@ describe("call", () => {
     expect(last().headers["if-match"]).toBe("3");
   });
 
-  it.each([400, 401, 403, 404, 409, 424, 500, 503, 504])("turns %i into a ProviderError with the provider's code and message", async (status) => {
-    const error = await call({ apiUrl, correlationId: "c-1" }, "PATCH", `/status/${status}`, { body: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ status, code: "SOME_CODE", message: `failed ${status}`, correlationId: "c-1", name: "ProviderError" });
-  });
+  it.each([400, 401, 403, 404, 409, 424, 500, 503, 504])(
+    "turns %i into a ProviderError with the provider's code and message",
+    async (status) => {
+      const error = await call({ apiUrl, correlationId: "c-1" }, "PATCH", `/status/${status}`, {
+        body: {},
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({
+        status,
+        code: "SOME_CODE",
+        message: `failed ${status}`,
+        correlationId: "c-1",
+        name: "ProviderError",
+      });
+    },
+  );
 
   it("reads OAuth error bodies", async () => {
-    await expect(call({ apiUrl }, "POST", "/oauth-error")).rejects.toMatchObject({ status: 400, code: "invalid_grant", message: "Grant expired" });
-    await expect(call({ apiUrl }, "POST", "/oauth-error-bare")).rejects.toMatchObject({ status: 401, code: "invalid_client", message: "invalid_client" });
+    await expect(call({ apiUrl }, "POST", "/oauth-error")).rejects.toMatchObject({
+      status: 400,
+      code: "invalid_grant",
+      message: "Grant expired",
+    });
+    await expect(call({ apiUrl }, "POST", "/oauth-error-bare")).rejects.toMatchObject({
+      status: 401,
+      code: "invalid_client",
+      message: "invalid_client",
+    });
   });
 
   it("describes an answer that is not JSON", async () => {
-    await expect(call({ apiUrl }, "GET", "/not-json")).rejects.toMatchObject({ status: 502, code: "HTTP_ERROR", message: "The provider answered 502" });
+    await expect(call({ apiUrl }, "GET", "/not-json")).rejects.toMatchObject({
+      status: 502,
+      code: "HTTP_ERROR",
+      message: "The provider answered 502",
+    });
   });
 
   it("rejects a success body that does not match the schema", async () => {
-    await expect(call({ apiUrl }, "GET", "/bad-shape", { schema: z.object({ hello: z.string() }) })).rejects.toBeInstanceOf(z.ZodError);
+    await expect(
+      call({ apiUrl }, "GET", "/bad-shape", { schema: z.object({ hello: z.string() }) }),
+    ).rejects.toBeInstanceOf(z.ZodError);
   });
 
   it("turns an unreachable host into ProviderUnavailableError (503)", async () => {
@@ -156,10 +203,19 @@ describe("call", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await call({ apiUrl: `http://127.0.0.1:${port}`, correlationId: "c-9" }, "GET", "/ok").catch((e: unknown) => e);
+    const error = await call(
+      { apiUrl: `http://127.0.0.1:${port}`, correlationId: "c-9" },
+      "GET",
+      "/ok",
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderUnavailableError);
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ status: 503, code: "PROVIDER_UNAVAILABLE", correlationId: "c-9", name: "ProviderUnavailableError" });
+    expect(error).toMatchObject({
+      status: 503,
+      code: "PROVIDER_UNAVAILABLE",
+      correlationId: "c-9",
+      name: "ProviderUnavailableError",
+    });
     expect((error as Error).message).toContain(`http://127.0.0.1:${port}`);
   });
 });
@@ -170,12 +226,17 @@ describe("the use-cases over call()", () => {
     expect((await client.getMe(ctx())).user.firstName).toBe("Ann");
     expect(await client.listAssociatedSubscribers(ctx(), "u1")).toHaveLength(1);
     expect(last().url).toContain("subscriber-user-id=u1");
-    expect((await client.getSubscriberUserNames(ctx(), ["u1", "u2"])).map((r) => r.subscriberUserId)).toEqual(["u1", "u2"]);
+    expect((await client.getSubscriberUserNames(ctx(), ["u1", "u2"])).map((r) => r.subscriberUserId)).toEqual(
+      ["u1", "u2"],
+    );
   });
   it("searches users, finds by email and changes status", async () => {
     expect((await client.searchSubscriberUsers(ctx(), { page: 1, limit: 10 })).records).toHaveLength(1);
     expect((await client.findSubscriberUserByEmail(ctx(), "ann@example.com")).email).toBe("ann@example.com");
-    await expect(client.findSubscriberUserByEmail(ctx(), "nobody@example.com")).rejects.toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
+    await expect(client.findSubscriberUserByEmail(ctx(), "nobody@example.com")).rejects.toMatchObject({
+      status: 404,
+      code: "USER_NOT_FOUND",
+    });
     expect((await client.changeSubscriberUserStatus(ctx(), "u1", "Suspended")).status).toBe("Suspended");
   });
   it("reads and sets feature flags", async () => {

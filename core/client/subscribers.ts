@@ -13,6 +13,14 @@ export async function getMe(ctx: RequestContext) {
   return (await call(ctx, "GET", "/api/v1/me", { schema: MeResponseSchema })).data;
 }
 
+/**
+ * Resolves while the access token still stands (the user Active, the login not revoked, the address
+ * allowed); rejects with the provider's refusal (401, 403) otherwise.
+ */
+export async function checkStanding(ctx: RequestContext): Promise<void> {
+  await call(ctx, "GET", "/api/v1/me/standing");
+}
+
 /** The user's associated subscribers, primary first (page 1, limit 20, as the shell asks). */
 export async function listAssociatedSubscribers(ctx: RequestContext, subscriberUserId: string) {
   const { data } = await call(ctx, "GET", "/api/subscriber/v1/subscribers", {

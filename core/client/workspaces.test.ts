@@ -2,12 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ProviderError } from "./provider-client.js";
-import {
-  approveWorkspace,
-  cancelWorkspace,
-  searchWorkspaces,
-  unapproveWorkspace,
-} from "./workspaces.js";
+import { approveWorkspace, cancelWorkspace, searchWorkspaces, unapproveWorkspace } from "./workspaces.js";
 
 interface Seen {
   method: string;
@@ -21,7 +16,16 @@ let apiUrl: string;
 let seen: Seen[] = [];
 let answer: (seen: Seen) => [number, unknown] = () => [500, {}];
 
-const ADDRESS = { securityAddressId: "a", addressId: "a", name: null, number: "1", flat: null, street: null, town: null, postcode: "AB1 2CD" };
+const ADDRESS = {
+  securityAddressId: "a",
+  addressId: "a",
+  name: null,
+  number: "1",
+  flat: null,
+  street: null,
+  town: null,
+  postcode: "AB1 2CD",
+};
 const PAGE = { page: 2, limit: 10, totalRecords: 11, pageRecords: 1, isSubscriberHasWorkspace: true };
 
 function read(request: IncomingMessage): Promise<string> {
@@ -61,15 +65,25 @@ describe("the workspace use-cases", () => {
     const ctx = { apiUrl, accessToken: "t" };
     await expect(approveWorkspace(ctx, "w 1", 3)).rejects.toMatchObject({ status: 409, code: "CONFLICT" });
     await expect(unapproveWorkspace(ctx, "w1", 4)).rejects.toBeInstanceOf(ProviderError);
-    await expect(cancelWorkspace(ctx, "w1", 5, { cancellationReason: "OTHER", cancellationNotesForOther: "why" })).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      cancelWorkspace(ctx, "w1", 5, { cancellationReason: "OTHER", cancellationNotesForOther: "why" }),
+    ).rejects.toBeInstanceOf(ProviderError);
     expect(seen).toEqual([
-      { method: "PATCH", url: "/api/workspace/v1/workspaces/w%201", ifMatch: '"3"', body: { approved: true } },
+      {
+        method: "PATCH",
+        url: "/api/workspace/v1/workspaces/w%201",
+        ifMatch: '"3"',
+        body: { approved: true },
+      },
       { method: "PATCH", url: "/api/workspace/v1/workspaces/w1", ifMatch: '"4"', body: { approved: false } },
       {
         method: "PATCH",
         url: "/api/workspace/v1/workspaces/w1",
         ifMatch: '"5"',
-        body: { status: "CANCELLED", remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "why" } },
+        body: {
+          status: "CANCELLED",
+          remarks: { cancellationReason: "OTHER", cancellationNotesForOther: "why" },
+        },
       },
     ]);
   });
@@ -99,7 +113,9 @@ describe("the workspace use-cases", () => {
             incomingLenderReference: null,
             securityAddress: ADDRESS,
             applicants: ["Ann Smith"],
-            applicantParties: [{ type: "INDIVIDUAL", forenames: "Ann", surname: "Smith", organisationName: null }],
+            applicantParties: [
+              { type: "INDIVIDUAL", forenames: "Ann", surname: "Smith", organisationName: null },
+            ],
             completionDate: "TO_BE_PROVIDED",
             createdAt: "2026-01-01T00:00:00Z",
           },
@@ -109,12 +125,20 @@ describe("the workspace use-cases", () => {
       },
     ];
     const ctx = { apiUrl, accessToken: "t" };
-    const result = await searchWorkspaces(ctx, { postcode: "AB1", withQuickFilterCounts: true }, { page: 2, limit: 10 });
+    const result = await searchWorkspaces(
+      ctx,
+      { postcode: "AB1", withQuickFilterCounts: true },
+      { page: 2, limit: 10 },
+    );
     expect(result.page.isSubscriberHasWorkspace).toBe(true);
     expect(result.records[0].workspaceReferenceId).toBe("WS-0000001");
     expect(result.quickFilterCounts?.EXCEPTION_TASKS_PENDING).toBe(4);
     expect(seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
-      { method: "POST", url: "/api/v1/workspaces/search?page=2&limit=10", body: { postcode: "AB1", withQuickFilterCounts: true } },
+      {
+        method: "POST",
+        url: "/api/v1/workspaces/search?page=2&limit=10",
+        body: { postcode: "AB1", withQuickFilterCounts: true },
+      },
     ]);
   });
 });

@@ -18,6 +18,7 @@ export const DOCUMENT_TOOLTIPS = {
   notAvailable: "This document is not available for attachment.",
   noViewPermission: "You do not have permission to view this document.",
   submitted: "A submitted document cannot be deleted.",
+  sellerRepresentativeUpload: "Uploading documents is not available to the seller's representative.",
 } as const;
 export type DocumentRefusal = keyof typeof DOCUMENT_TOOLTIPS;
 
@@ -38,15 +39,23 @@ export interface UploadContext {
   hasTransferOfWhole: boolean;
   enhancedWorkspaceApprovalEnabled: boolean;
   transferOfWholePartyEnabled: boolean;
+  /** The user's participant role in the workspace (null for the helpdesk administrator). */
+  participantRole: string | null;
+  /** allow-seller-representative-document-upload-enabled. */
+  sellerRepresentativeDocumentUploadEnabled: boolean;
 }
 
 /**
- * Upload (document 3 section 4.2): allowed unless the workspace is locked or cancelled. A locked workspace
+ * Upload (document 3 sections 4.2 and 6): a seller representative uploads only with the seller
+ * representative document upload flag on. Otherwise allowed unless the workspace is locked or cancelled. A locked workspace
  * still takes uploads while the case is requisitioned or rejected; after funds exchange on a purchase with
  * the case prepared (enhanced approval off) or approved; or on a remortgage holding a Transfer of Whole with
  * its flag on. A cancelled workspace never takes uploads.
  */
 export function uploadAvailability(context: UploadContext): Refusable {
+  if (context.participantRole === "SELLER_REPRESENTATIVE" && !context.sellerRepresentativeDocumentUploadEnabled) {
+    return refuse("sellerRepresentativeUpload");
+  }
   const lock = editLock(context.workspace);
   if (lock === null) return allow;
   if (lock === "cancelled") return refuse("cancelled");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BANK_VERIFICATION_STATUSES, FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES } from "../catalogue/financials.js";
 import {
+  fundSourceView,
   bankVerificationBadge,
   bankVerificationOptions,
   canEditOrViewFunds,
@@ -144,5 +145,15 @@ describe("bank verification", () => {
     expect(canReviewFrequentlyUsedAccount(true, { verified: false })).toBe(true);
     expect(canReviewFrequentlyUsedAccount(true, { verified: true })).toBe(false);
     expect(canReviewFrequentlyUsedAccount(false, { verified: false })).toBe(false);
+  });
+});
+
+describe("fundSourceView", () => {
+  it("shows a seller representative the amount payable instead of source line items when funds visibility is on", () => {
+    expect(fundSourceView("SELLER_REPRESENTATIVE", { fundsVisibilityEnabled: true })).toBe("amount-payable");
+    expect(fundSourceView("SELLER_REPRESENTATIVE", { fundsVisibilityEnabled: false })).toBe("line-items");
+    for (const role of ["INCOMING_LENDER", "INCOMING_LENDER_REPRESENTATIVE", "BUYER_REPRESENTATIVE", null]) {
+      expect(fundSourceView(role, { fundsVisibilityEnabled: true }), String(role)).toBe("line-items");
+    }
   });
 });

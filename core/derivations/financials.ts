@@ -9,6 +9,7 @@ import {
   type LineItemCategory,
   type LineItemType,
 } from "../catalogue/financials.js";
+import { isFlagOn, type FlagSet } from "../feature-flags.js";
 import { editLock, EDIT_LOCK_TOOLTIPS, type WorkspaceLockFlags } from "../workspaces/status.js";
 
 export interface FinancialApprovalInput {
@@ -259,4 +260,13 @@ export function canReviewFrequentlyUsedAccount(canEdit: boolean, detail: { verif
 /** Total of a set of line items in pence. */
 export function lineItemsTotal(items: readonly { amountPence: number }[]): number {
   return items.reduce((total, item) => total + item.amountPence, 0);
+}
+
+/**
+ * What the fund source card shows (document 2 section 2.3): a seller representative sees the amount payable
+ * on completion instead of the source line items when funds visibility is on (the "relevant feature",
+ * docs/decisions/0117-flag-conditions.md); everyone else sees the line items their permissions allow.
+ */
+export function fundSourceView(participantRole: string | null | undefined, flags: FlagSet): "amount-payable" | "line-items" {
+  return participantRole === "SELLER_REPRESENTATIVE" && isFlagOn(flags, "fundsVisibilityEnabled") ? "amount-payable" : "line-items";
 }

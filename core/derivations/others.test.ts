@@ -30,7 +30,6 @@ import {
   vatDisplay,
   visibleInitialQuestions,
 } from "./sdlt.js";
-import { completedByText, groupTasks, isTaskForUser, orderTasks, taskTarget, taskTitle, usesNewDashboard } from "./tasks.js";
 import { effectiveFilter, isFilterApplyDisabled, nextUserStatus, rangeLabel, shouldSearch, userResultsMessage, userRowActions } from "./users.js";
 
 describe("mismatch actions", () => {
@@ -74,8 +73,21 @@ describe("upload availability", () => {
     hasTransferOfWhole: false,
     enhancedWorkspaceApprovalEnabled: false,
     transferOfWholePartyEnabled: true,
+    participantRole: "BUYER_REPRESENTATIVE",
+    sellerRepresentativeDocumentUploadEnabled: false,
   };
   const locked = { ...base, workspace: { ...base.workspace, isLocked: true } };
+  it("lets a seller representative upload only with the seller representative upload flag", () => {
+    const seller = { ...base, participantRole: "SELLER_REPRESENTATIVE" };
+    expect(uploadAvailability(seller)).toEqual({
+      enabled: false,
+      reason: "sellerRepresentativeUpload",
+      tooltip: "Uploading documents is not available to the seller's representative.",
+    });
+    expect(uploadAvailability({ ...seller, sellerRepresentativeDocumentUploadEnabled: true }).enabled).toBe(true);
+    expect(uploadAvailability({ ...seller, sellerRepresentativeDocumentUploadEnabled: true, workspace: { ...base.workspace, isLocked: true } })).toMatchObject({ reason: "locked" });
+    expect(uploadAvailability({ ...base, participantRole: null }).enabled).toBe(true);
+  });
   it("allowed unless locked or cancelled", () => {
     expect(uploadAvailability(base).enabled).toBe(true);
     expect(uploadAvailability(locked)).toMatchObject({ enabled: false, reason: "locked" });
@@ -212,47 +224,6 @@ describe("submission readiness", () => {
     expect(submissionReadiness({ ...ready, identityFormCount: 0 })).toEqual(["identityFormsMissing"]);
     expect(submissionReadiness({ ...ready, hasRejectedRequest: true })).toEqual(["rejectedRequest"]);
     expect(submissionReadiness({ ...ready, hasRejectedRequest: true, lodgementCaseStatus: "CREATED" })).toEqual([]);
-  });
-});
-
-describe("tasks", () => {
-  const firmUser = { permissions: ["approve:workspaces", "edit:workspace_parties"], subscriberId: "firm", subscriberType: "Law Firm" };
-  const tasks = [
-    { taskName: "approve-workspace", status: "COMPLETED" },
-    { taskName: "confirm-incoming-lender", status: "PENDING" },
-    { taskName: "complete-applicant-information", status: "PENDING" },
-    { taskName: "authorise-mortgage-advance", status: "PENDING" },
-    { taskName: "complete-applicant-information", status: "PENDING", assignee: "other" },
-  ];
-  it("orders pending before completed, each by name", () => {
-    expect(orderTasks(tasks).map((t) => `${t.status}:${t.taskName}`)).toEqual([
-      "PENDING:authorise-mortgage-advance",
-      "PENDING:complete-applicant-information",
-      "PENDING:complete-applicant-information",
-      "PENDING:confirm-incoming-lender",
-      "COMPLETED:approve-workspace",
-    ]);
-  });
-  it("groups for you and for others", () => {
-    const { forYou, forOthers } = groupTasks(tasks, firmUser);
-    expect(forYou.map((t) => t.taskName)).toEqual(["complete-applicant-information", "approve-workspace"]);
-    expect(forOthers.map((t) => t.taskName)).toEqual(["authorise-mortgage-advance", "complete-applicant-information", "confirm-incoming-lender"]);
-    expect(isTaskForUser({ taskName: "confirm-incoming-lender", status: "PENDING" }, { ...firmUser, permissions: ["add:workspace_parties"] })).toBe(true);
-    expect(isTaskForUser({ taskName: "confirm-incoming-lender", status: "PENDING" }, { ...firmUser, permissions: ["add:workspace_parties"], subscriberType: "Lender" })).toBe(false);
-    expect(isTaskForUser({ taskName: "confirm-incoming-lender", status: "PENDING" }, { ...firmUser, permissions: ["add:workspace_parties"], subscriberType: null })).toBe(false);
-    expect(isTaskForUser({ taskName: "unknown-task", status: "PENDING" }, firmUser)).toBe(true);
-  });
-  it("targets, titles and dashboard cutoff", () => {
-    expect(taskTarget("approve-workspace")).toBe("approval-modal");
-    expect(taskTarget("enter-completion-date")).toBe("financials");
-    expect(taskTarget("something-new")).toBe("overview");
-    expect(taskTitle({ taskName: "assign-law-firm", status: "PENDING" })).toBe("Assign law firm");
-    expect(taskTitle({ taskName: "do-the-thing", status: "PENDING" })).toBe("Do the thing");
-    expect(taskTitle({ taskName: "x", status: "PENDING", title: "Given" })).toBe("Given");
-    expect(usesNewDashboard("2023-02-28T03:00:00Z")).toBe(false);
-    expect(usesNewDashboard("2023-02-28T03:00:00.001Z")).toBe(true);
-    expect(usesNewDashboard(new Date("2022-01-01"))).toBe(false);
-    expect(completedByText("05 Mar 2025", "Ann Smith")).toBe("05 Mar 2025 | Ann Smith");
   });
 });
 

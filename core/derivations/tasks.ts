@@ -1,9 +1,10 @@
 /**
- * The dashboard (document 3 sections 2.2 and 4.4): the task catalogue (permission, redirect tab and
- * subscriber types per task name), 'for you' / 'for others' grouping, ordering, and the new-dashboard cutoff.
+ * The task catalogue and the dashboard (document 3 sections 2.2, 3 and 4.4): every task name with its title,
+ * redirect tab (or the approval modal), the action whose permissions make it the user's, and the subscriber
+ * types it is for; 'for you' / 'for others' grouping, ordering, and the new-dashboard cutoff.
  */
-import { Permission } from "../permissions.js";
 import type { WorkspaceTab } from "../catalogue/lodgement.js";
+import { can, type Action, type PermissionSubject, type WorkspaceContext } from "../permissions/actions.js";
 
 export type TaskTarget = WorkspaceTab | "approval-modal";
 export type TaskSubscriberKind = "firm" | "lender" | "any";
@@ -11,29 +12,55 @@ export type TaskSubscriberKind = "firm" | "lender" | "any";
 export interface TaskDefinition {
   title: string;
   target: TaskTarget;
-  /** The functional permission a user needs for the task to be theirs. */
-  permission: Permission;
+  /** The action (core/permissions/actions.ts) a user must be allowed in the workspace for the task to be theirs. */
+  action: Action;
   subscriberKind: TaskSubscriberKind;
-  /** Optional tasks carry an 'if applicable' badge. */
+  /** Optional tasks carry an 'if applicable' badge and never hold up approval. */
   optional?: boolean;
 }
 
-/** The task names the specification lists, with the rule for each (docs/decisions/0114-task-catalogue.md). */
-export const TASK_CATALOGUE: Readonly<Record<string, TaskDefinition>> = {
-  "enter-completion-date": { title: "Enter completion date", target: "financials", permission: Permission.EDIT_FSS_LINE_ITEMS, subscriberKind: "firm" },
-  "complete-applicant-information": { title: "Complete applicant information", target: "participants", permission: Permission.EDIT_WORKSPACE_PARTIES, subscriberKind: "any" },
-  "enter-fund-source-details": { title: "Enter fund source details", target: "financials", permission: Permission.ADD_FSS_LINE_ITEMS, subscriberKind: "any" },
-  "add-onward-funds": { title: "Add onward funds", target: "financials", permission: Permission.ADD_FSS_LINE_ITEMS, subscriberKind: "firm", optional: true },
-  "confirm-representations": { title: "Confirm representations", target: "participants", permission: Permission.ADD_LEGAL_REPRESENTATION_DETAILS, subscriberKind: "firm" },
-  "add-transfer-of-whole-information": { title: "Add transfer of whole information", target: "documents", permission: Permission.EDIT_LODGEMENT_DOCUMENTS, subscriberKind: "firm" },
-  "approve-workspace": { title: "Approve workspace", target: "approval-modal", permission: Permission.APPROVE_WORKSPACES, subscriberKind: "firm" },
-  "review-title-information-mismatch": { title: "Review title information mismatch", target: "participants", permission: Permission.EDIT_LODGEMENT_PROPRIETORS, subscriberKind: "firm" },
-  "prepare-change-of-name-application": { title: "Prepare change of name application", target: "documents", permission: Permission.EDIT_LODGEMENT_DOCUMENTS, subscriberKind: "firm", optional: true },
-  "authorise-mortgage-advance": { title: "Authorise mortgage advance", target: "financials", permission: Permission.AUTHORISE_FUNDS, subscriberKind: "lender" },
-  "assign-law-firm": { title: "Assign law firm", target: "participants", permission: Permission.ADD_WORKSPACE_PARTICIPANTS, subscriberKind: "lender" },
-  "confirm-incoming-lender": { title: "Confirm incoming lender", target: "participants", permission: Permission.ADD_WORKSPACE_PARTIES, subscriberKind: "firm" },
-  "approve-hmlr-applications-for-settlement": { title: "Approve HMLR applications for settlement", target: "documents", permission: Permission.APPROVE_LODGEMENT_DOCUMENTS, subscriberKind: "firm" },
-};
+/**
+ * The one task catalogue (docs/decisions/0114-task-catalogue.md): the names the specification lists and the
+ * tasks behind the workspace list's quick filters and exceptions.
+ */
+export const TASK_CATALOGUE = {
+  "assign-law-firm": { title: "Assign law firm", target: "participants", action: "addIncomingLenderRepresentative", subscriberKind: "lender" },
+  "confirm-incoming-lender": { title: "Confirm incoming lender", target: "participants", action: "addParty", subscriberKind: "firm" },
+  "complete-applicant-information": { title: "Complete applicant information", target: "participants", action: "editApplicantParty", subscriberKind: "any" },
+  "enter-completion-date": { title: "Enter completion date", target: "financials", action: "editCompletionDate", subscriberKind: "firm" },
+  "enter-fund-source-details": { title: "Enter fund source details", target: "financials", action: "addSourceLineItem", subscriberKind: "any" },
+  "add-onward-funds": { title: "Add onward funds", target: "financials", action: "addDestinationLineItem", subscriberKind: "firm", optional: true },
+  "confirm-representations": { title: "Confirm representations", target: "participants", action: "confirmRepresentation", subscriberKind: "firm" },
+  "add-transfer-of-whole-information": { title: "Add transfer of whole information", target: "documents", action: "editDocument", subscriberKind: "firm" },
+  "review-title-information-mismatch": { title: "Review title information mismatch", target: "participants", action: "resolveMismatch", subscriberKind: "firm" },
+  "prepare-change-of-name-application": { title: "Prepare change of name application", target: "documents", action: "editDocument", subscriberKind: "firm", optional: true },
+  "verify-bank-account-details": { title: "Verify bank account details", target: "financials", action: "editDestinationLineItem", subscriberKind: "any" },
+  "retry-title-search": { title: "Retry title search", target: "property-details", action: "retrieveTitle", subscriberKind: "any" },
+  "approve-financials": { title: "Approve financials", target: "financials", action: "approveFinancials", subscriberKind: "any" },
+  "approve-hmlr-applications-for-settlement": { title: "Approve HMLR applications for settlement", target: "documents", action: "approveApplications", subscriberKind: "firm" },
+  "approve-workspace": { title: "Approve workspace", target: "approval-modal", action: "approveWorkspace", subscriberKind: "firm" },
+  "authorise-mortgage-advance": { title: "Authorise mortgage advance", target: "financials", action: "authoriseFunds", subscriberKind: "lender" },
+  "upload-companies-house-evidence": { title: "Upload Companies House evidence", target: "documents", action: "uploadFile", subscriberKind: "firm" },
+  "submit-applications-to-hmlr": { title: "Submit applications to HMLR", target: "documents", action: "submitApplications", subscriberKind: "firm" },
+  "respond-to-requisition": { title: "Respond to requisition", target: "documents", action: "submitRequisitions", subscriberKind: "firm" },
+} as const satisfies Record<string, TaskDefinition>;
+
+export type TaskName = keyof typeof TASK_CATALOGUE;
+export const TASK_NAMES = Object.keys(TASK_CATALOGUE) as [TaskName, ...TaskName[]];
+
+export function isTaskName(name: string): name is TaskName {
+  return Object.hasOwn(TASK_CATALOGUE, name);
+}
+
+/** A task's entry in the catalogue; undefined for a name the catalogue does not hold. */
+export function taskDefinition(taskName: string): TaskDefinition | undefined {
+  return isTaskName(taskName) ? TASK_CATALOGUE[taskName] : undefined;
+}
+
+/** An 'if applicable' task: it never holds up approval. */
+export function isOptionalTask(taskName: string): boolean {
+  return taskDefinition(taskName)?.optional === true;
+}
 
 export interface Task {
   taskName: string;
@@ -43,18 +70,23 @@ export interface Task {
   assignee?: string | null;
 }
 
-export interface TaskUser {
-  permissions: readonly string[];
+export interface TaskUser extends PermissionSubject {
   subscriberId: string | null;
   subscriberType: string | null;
+  /** The user's participant role and the transaction type (or the provider's contextual set) in the workspace. */
+  workspace: WorkspaceContext | null;
 }
 
-/** A task is 'for you' when permitted, its subscriber kind fits and it is not assigned to another subscriber. */
+/**
+ * A task is 'for you' when you may take its action in the workspace, your subscriber type fits and it is
+ * not assigned to another subscriber. A task the catalogue does not know is never yours: nobody can say
+ * who may do it.
+ */
 export function isTaskForUser(task: Task, user: TaskUser): boolean {
-  const definition = TASK_CATALOGUE[task.taskName];
+  const definition = taskDefinition(task.taskName);
+  if (!definition) return false;
   if (task.assignee && task.assignee !== user.subscriberId) return false;
-  if (!definition) return true;
-  if (!user.permissions.includes(definition.permission)) return false;
+  if (!can(user, definition.action, user.workspace)) return false;
   if (definition.subscriberKind === "any") return true;
   const kind = user.subscriberType === "Lender" ? "lender" : user.subscriberType ? "firm" : null;
   return kind === definition.subscriberKind;
@@ -76,14 +108,16 @@ export function groupTasks<T extends Task>(tasks: readonly T[], user: TaskUser):
 
 /** Where a task leads: its tab, or the approval modal; unknown tasks open the overview. */
 export function taskTarget(taskName: string): TaskTarget {
-  return TASK_CATALOGUE[taskName]?.target ?? "overview";
+  return taskDefinition(taskName)?.target ?? "overview";
 }
 
-export function taskTitle(task: Task): string {
-  if (task.title) return task.title;
-  const definition = TASK_CATALOGUE[task.taskName];
+/** A task's title: the one it carries, else the catalogue's, else its name in words. */
+export function taskTitle(task: Task | string): string {
+  const { taskName, title } = typeof task === "string" ? { taskName: task, title: null } : task;
+  if (title) return title;
+  const definition = taskDefinition(taskName);
   if (definition) return definition.title;
-  const words = task.taskName.split("-").join(" ");
+  const words = taskName.split("-").join(" ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -5,6 +5,7 @@ import {
   TITLE_SEARCH_STATUSES,
   TITLE_SEARCH_TEXTS,
   titleSearchPrompt,
+  titlePanelSections,
   titleSearchView,
 } from "./title.js";
 
@@ -61,5 +62,15 @@ describe("canCheckForTitleUpdates", () => {
     expect(canCheckForTitleUpdates({ now: open, hasTitle: true, canAddTitle: false })).toBe(false);
     expect(canCheckForTitleUpdates({ now: open, hasTitle: true, canAddTitle: true, titleChangePending: true })).toBe(false);
     expect(canCheckForTitleUpdates({ now: new Date("2025-01-15T23:30:00Z"), hasTitle: true, canAddTitle: true })).toBe(false);
+  });
+});
+
+describe("titlePanelSections", () => {
+  it("shows restrictions only with the title-pilot flag and lenders only with the discharge display flag", () => {
+    const always = ["titleNumber", "registeredTitleDocument", "address", "registeredProprietors"];
+    expect(titlePanelSections({})).toEqual(always);
+    expect(titlePanelSections({ hmlrTitlePilotEnabled: true })).toEqual([...always, "restrictions"]);
+    expect(titlePanelSections({ displayDischargeApplicationEnabled: true })).toEqual([...always, "lenders"]);
+    expect(titlePanelSections({ hmlrTitlePilotEnabled: true, displayDischargeApplicationEnabled: true })).toEqual([...always, "restrictions", "lenders"]);
   });
 });

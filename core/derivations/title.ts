@@ -2,6 +2,7 @@
  * Title information (document 2 sections 4.2 and 4.3): which view of the title panel shows, and when
  * the land registry can be asked for updates (its business hours, 06:30 to 23:00 Europe/London).
  */
+import { isFlagOn, type FlagSet } from "../feature-flags.js";
 import { londonTime } from "../time/london.js";
 
 export const LAND_REGISTRY_HOURS = { opens: { hour: 6, minute: 30 }, closes: { hour: 23, minute: 0 } } as const;
@@ -88,4 +89,24 @@ export function canCheckForTitleUpdates(input: {
   titleChangePending?: boolean;
 }): boolean {
   return input.hasTitle && input.canAddTitle && !input.titleChangePending && isWithinLandRegistryHours(input.now);
+}
+
+/** The sections of the title information accordion, in order (document 2 section 2.2). */
+export const TITLE_PANEL_SECTIONS = [
+  "titleNumber",
+  "registeredTitleDocument",
+  "address",
+  "registeredProprietors",
+  "restrictions",
+  "lenders",
+] as const;
+export type TitlePanelSection = (typeof TITLE_PANEL_SECTIONS)[number];
+
+/** Restrictions show only with the title-pilot flag, lenders only with the discharge-application display flag. */
+export function titlePanelSections(flags: FlagSet): TitlePanelSection[] {
+  return TITLE_PANEL_SECTIONS.filter((section) => {
+    if (section === "restrictions") return isFlagOn(flags, "hmlrTitlePilotEnabled");
+    if (section === "lenders") return isFlagOn(flags, "displayDischargeApplicationEnabled");
+    return true;
+  });
 }

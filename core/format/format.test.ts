@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCompletionDate, formatDetailDate, formatDocumentDateTime, formatLastModified, formatListDate, formatTime } from "./dates.js";
 import { formatAmount, formatMoney, formatPounds } from "./money.js";
-import { applicantListName, applicantName, applicantSummary, formatSortCode, initialsOf } from "./names.js";
+import { applicantListName, applicantName, applicantSummary, formatSortCode } from "./names.js";
 
 describe("formatMoney", () => {
   it("en-GB, pound sign, grouping, 2 decimals, from pence", () => {
@@ -76,10 +76,5 @@ describe("names and sort codes", () => {
     expect(applicantSummary(applicants, 2)).toEqual({ text: "Ann Smith, Bob Jones", more: 1, tooltip: "Ann Smith, Bob Jones, Cy Young" });
     expect(applicantSummary(applicants.slice(0, 1))).toEqual({ text: "Ann Smith", more: 0, tooltip: null });
     expect(applicantSummary([])).toEqual({ text: "-", more: 0, tooltip: null });
-  });
-  it("initials", () => {
-    expect(initialsOf("ann marie smith")).toBe("AS");
-    expect(initialsOf("Cher")).toBe("C");
-    expect(initialsOf("  ")).toBe("");
   });
 });

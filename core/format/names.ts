@@ -1,4 +1,4 @@
-/** Sort codes, applicant names and initials for display. */
+/** Sort codes and applicant names for display (a user's initials: core/subscribers.ts). */
 
 /** `"123456"` → `"12-34-56"`; anything not six digits is returned unchanged. */
 export function formatSortCode(sortCode: string): string {
@@ -46,13 +46,4 @@ export function applicantSummary(applicants: readonly ApplicantLike[], shown = 1
   if (names.length === 0) return { text: "-", more: 0, tooltip: null };
   const more = Math.max(0, names.length - shown);
   return { text: names.slice(0, shown).join(", "), more, tooltip: more > 0 ? names.join(", ") : null };
-}
-
-/** Avatar initials from a full name: first letters of the first and last words. */
-export function initialsOf(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "";
-  const first = words[0].charAt(0);
-  const last = words.length > 1 ? words[words.length - 1].charAt(0) : "";
-  return `${first}${last}`.toUpperCase();
 }

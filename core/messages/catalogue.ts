@@ -3,6 +3,7 @@
  * section 8) that the error catalogue in errors.ts does not already hold. Texts the spec quotes are used
  * as quoted; success toasts the spec only names are worded in docs/decisions/0115-toast-texts.md.
  */
+import { SUSPENDED_BY_SUPPORT_TEXT, SUSPENDED_BY_USER_MANAGER_TEXT } from "../errors.js";
 
 /** Borrower and title messages (document 1 section 8, document 2 section 8). */
 export const BORROWER_MESSAGES = {
@@ -158,17 +159,6 @@ export const ADMINISTRATION_MESSAGES = {
   COMMUNICATION_SETTINGS_FAILED: "Communication settings could not be updated. Please try again.",
   lodgementIdentifierAdded: "HMLR lodgement identifier added successfully.",
   lodgementIdentifierUpdated: "HMLR lodgement identifier updated successfully.",
-  suspendedBySupport: "Your access has been suspended by the provider's support.",
-  suspendedByUserManager: "Your access has been suspended by your user manager.",
-} as const;
-
-/** Standalone account pages (document 1 section 2.2). */
-export const ACCOUNT_PAGE_TEXTS = {
-  blocked: { title: "Your account is blocked", text: "Your account has been blocked after too many failed attempts. Please contact support.", button: null },
-  suspended: { title: "Your account is suspended", text: ADMINISTRATION_MESSAGES.suspendedBySupport, button: null },
-  unrecognisedIp: { title: "Unrecognised IP address", text: "Access denied for your IP address. Please contact your administrator.", button: null },
-  linkExpired: { title: "Verification link expired", text: "This link has expired. Please contact support for a new one.", button: "Contact support" },
-  alreadyVerified: { title: "Email already verified", text: "Your email address has already been verified.", button: "Go to log in" },
-  notActivated: { title: "Account not activated", text: "Your account has not been activated for this organisation yet.", button: "Continue" },
-  fallback: { title: "Something went wrong", text: "Something went wrong. Please try again later.", button: "Log in" },
+  suspendedBySupport: SUSPENDED_BY_SUPPORT_TEXT,
+  suspendedByUserManager: SUSPENDED_BY_USER_MANAGER_TEXT,
 } as const;

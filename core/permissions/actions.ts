@@ -81,7 +81,8 @@ export const ACTION_PERMISSIONS = {
   authoriseFunds: same(P.AUTHORISE_FUNDS),
   editCompletionDate: { functional: [P.EDIT_FINANCIAL_SETTLEMENT_STATUS], contextual: [C.EDIT_COMPLETION_DATE] },
   editAmountPayable: { functional: [P.EDIT_FSS_LINE_ITEMS], contextual: [C.EDIT_FINANCIAL_SETTLEMENT_SCHEDULES] },
-  editFundsAllocation: { functional: [P.EDIT_FSS_LINE_ITEMS], contextual: [C.EDIT_FSS_FUNDS_ALLOCATION] },
+  // Document 2 section 6 names only the contextual permission for this row.
+  editFundsAllocation: { functional: [], contextual: [C.EDIT_FSS_FUNDS_ALLOCATION] },
   approveFinancials: same(P.APPROVE_FINANCIAL_SETTLEMENT_SCHEDULES),
   unapproveFinancials: same(P.UNAPPROVE_FINANCIAL_SETTLEMENT_SCHEDULES),
   viewFrequentlyUsedAccounts: { functional: [P.VIEW_FREQUENTLY_USED_ACCOUNTS], roles: ["Financial Administrator"] },

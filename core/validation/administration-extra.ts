@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { NAMED_ROLES, type NamedRole } from "../permissions.js";
+import { SettableUserStatusSchema, type SettableUserStatus } from "../catalogue/administration.js";
 import { SUBSCRIBER_ENTITY_TYPES, type SubscriberEntityType } from "../subscribers.js";
 import { USER_FORM_MESSAGES, userFormSchema } from "./administration.js";
 
@@ -87,8 +88,8 @@ export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 /** Roles in one cell of an import file are separated by semicolons. */
 export const USER_IMPORT_ROLE_SEPARATOR = ";";
 /** The statuses a file may ask for; empty leaves the status as it is (a Pending user stays Pending). */
-export const USER_IMPORT_STATUSES = ["Active", "Suspended"] as const;
-export type UserImportStatus = (typeof USER_IMPORT_STATUSES)[number];
+export const USER_IMPORT_STATUSES = SettableUserStatusSchema.options;
+export type UserImportStatus = SettableUserStatus;
 
 /** One user row, checked and normalised: trimmed names, lower-case email, roles without duplicates. */
 export interface UserRow {

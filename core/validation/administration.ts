@@ -4,8 +4,8 @@
  * identifiers.
  */
 import { z } from "zod";
-import { NOTIFICATION_EVENT_TYPES } from "../catalogue/administration.js";
-import { NAMED_ROLES } from "../permissions.js";
+import { ADMINISTRATION_LIMITS, NamedRoleSchema, NOTIFICATION_EVENT_TYPES } from "../catalogue/administration.js";
+import { HELPDESK_ADMINISTRATOR } from "../permissions.js";
 import { EVEN_WITH_FIELD_ERRORS, filled, PATTERNS, optionalText, requiredText } from "./fields.js";
 import { IpAllowListSchema } from "./ip-allow-list.js";
 
@@ -17,7 +17,7 @@ export function isValidEmail(text: string): boolean {
   return EMAIL_PATTERN.test(text);
 }
 
-export const USER_NAME_MAX = 100;
+export const USER_NAME_MAX = ADMINISTRATION_LIMITS.name;
 
 const personName = (label: string, lower: string) => ({
   label,
@@ -70,9 +70,7 @@ export function userFormSchema(options: UserFormOptions) {
         (value) => (typeof value === "string" ? [value] : value ?? []),
         z
           .array(
-            z.enum(NAMED_ROLES.filter((role) => role !== "Helpdesk Administrator") as [string, ...string[]], {
-              error: () => USER_FORM_MESSAGES.invalidRole,
-            }),
+            NamedRoleSchema.exclude([HELPDESK_ADMINISTRATOR], { error: () => USER_FORM_MESSAGES.invalidRole }),
             {
               error: () => USER_FORM_MESSAGES.rolesRequired,
             },
@@ -109,7 +107,7 @@ export function lockedUserFields(authenticationType: string | null | undefined, 
 
 export const IpAllowListFormSchema = z.object({ ipAddresses: IpAllowListSchema });
 
-export const CLIENT_SECRET_MAX = 100;
+export const CLIENT_SECRET_MAX = ADMINISTRATION_LIMITS.clientSecret;
 export const ClientSecretSchema = requiredText({ label: "Client secret", max: CLIENT_SECRET_MAX, noLeadingWhitespace: true });
 export const ClientSecretFormSchema = z.object({ clientSecret: ClientSecretSchema });
 
@@ -119,7 +117,7 @@ export const NOTIFICATION_EMAIL_MESSAGES = {
   tooLong: "Email address must be 50 characters or less",
   eventTypes: "Please select at least one notification type",
 } as const;
-export const NOTIFICATION_EMAIL_MAX = 50;
+export const NOTIFICATION_EMAIL_MAX = ADMINISTRATION_LIMITS.notificationEmail;
 
 export const NotificationEmailSchema = z
   .string({ error: () => NOTIFICATION_EMAIL_MESSAGES.required })

@@ -1,5 +1,6 @@
 /** Sort codes, account numbers and account names (document 2 sections 5.5 and 5.9). */
 import { z } from "zod";
+import { LIMITS } from "../catalogue/workspace.js";
 import { PATTERNS, fail, ok, requiredText, textTo } from "./fields.js";
 import { invalid } from "./messages.js";
 
@@ -18,9 +19,9 @@ export const AccountNumberSchema = textTo("Account number", (text) =>
   /^[0-9]{8}$/.test(text) ? ok(text) : fail(ACCOUNT_NUMBER_MESSAGE),
 );
 
-export const AccountNameSchema = requiredText({ label: "Account name", max: 35, pattern: PATTERNS.accountName });
+export const AccountNameSchema = requiredText({ label: "Account name", max: LIMITS.accountName, pattern: PATTERNS.accountName });
 
-export const DisplayNameSchema = requiredText({ label: "Display name", max: 35, pattern: PATTERNS.displayName });
+export const DisplayNameSchema = requiredText({ label: "Display name", max: LIMITS.displayName, pattern: PATTERNS.displayName });
 
 /** The bank account of a line item (when no linked account applies). */
 export const BankAccountSchema = z.object({

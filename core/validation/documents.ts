@@ -31,11 +31,22 @@ export interface UploadFile {
   encrypted?: boolean;
 }
 
-/** PDF only (by media type or, failing that, by name), under 20 MB (20971520 bytes). */
+/** The two 400 messages of the upload call (document 3 section 5.1), shown as they come. */
+export const UPLOAD_REJECTION_MESSAGES = {
+  invalidPdf: "File type must be in a valid PDF format",
+  secured:
+    "Your file is secured or restricted from editing. Please check the file and remove any applicable restrictions and upload again.",
+} as const;
+
+/**
+ * PDF only (by media type or, failing that, by name), under 20 MB (20971520 bytes), not password protected
+ * or secured (document 1 section 5, document 3 section 5.1).
+ */
 export function uploadFileProblem(file: UploadFile): string | null {
   const isPdf = file.type ? file.type === "application/pdf" : /\.pdf$/i.test(file.name);
   if (!isPdf) return UPLOAD_MESSAGES.notPdf;
   if (file.size >= MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  if (file.encrypted) return UPLOAD_REJECTION_MESSAGES.secured;
   return null;
 }
 
@@ -43,6 +54,22 @@ export function uploadFileProblem(file: UploadFile): string | null {
 export function looksLikePdf(bytes: Uint8Array): boolean {
   const signature = [0x25, 0x50, 0x44, 0x46, 0x2d];
   return signature.every((byte, index) => bytes[index] === byte);
+}
+
+const ENCRYPT_KEY = new TextEncoder().encode("/Encrypt");
+
+/**
+ * Whether a PDF is password protected or restricted: its trailer names an encryption dictionary
+ * (`/Encrypt`, ISO 32000-1 section 7.6). For the server's own check and the `encrypted` flag of an UploadFile.
+ */
+export function looksSecured(bytes: Uint8Array): boolean {
+  outer: for (let start = 0; start <= bytes.length - ENCRYPT_KEY.length; start++) {
+    for (let offset = 0; offset < ENCRYPT_KEY.length; offset++) {
+      if (bytes[start + offset] !== ENCRYPT_KEY[offset]) continue outer;
+    }
+    return true;
+  }
+  return false;
 }
 
 export const UploadFileSchema = z
@@ -170,10 +197,3 @@ export function approvalStatementsSchema(anyPartyExternallyRepresented: boolean)
   for (const statement of approvalStatements(anyPartyExternallyRepresented)) shape[statement] = ticked(APPROVAL_STATEMENT_MESSAGE);
   return z.object(shape);
 }
-
-/** The two 400 messages of the upload call, shown as they come. */
-export const UPLOAD_REJECTION_MESSAGES = {
-  invalidPdf: "File type must be in a valid PDF format",
-  secured:
-    "Your file is secured or restricted from editing. Please check the file and remove any applicable restrictions and upload again.",
-} as const;

@@ -167,6 +167,37 @@ describe("create workspace", () => {
     expect(errors(RegistrationNumberSchema, "AB-1234")).toEqual({ "": "Enter a valid Registration number" });
   });
 
+  it("registration number: any 6 to 8 letters and digits, in any case and padding, come back upper-cased", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{6,8}$/), fc.stringMatching(/^ {0,3}$/), (text, padding) => {
+        expect(RegistrationNumberSchema.parse(`${padding}${text}${padding}`)).toBe(text.toUpperCase());
+      }),
+    );
+  });
+
+  it("registration number: refuses other characters, and lengths outside 6 to 8, with the spec's messages", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9]{0,4}[^A-Za-z0-9\s][A-Za-z0-9]{0,3}$/).filter((text) => text.trim().length >= 6),
+        (text) => void expect(errors(RegistrationNumberSchema, text)).toEqual({ "": "Enter a valid Registration number" }),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,5}$/), (text) => {
+        expect(errors(RegistrationNumberSchema, text)).toEqual({ "": "Registration number must contain at least 6 characters" });
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{9,20}$/), (text) => {
+        expect(errors(RegistrationNumberSchema, text)).toEqual({ "": "Registration number must not exceed 8 characters" });
+      }),
+    );
+  });
+
+  it("registration number: never throws", () => {
+    fc.assert(fc.property(fc.anything(), (input) => void RegistrationNumberSchema.safeParse(input)));
+  });
+
   it("gives the required messages for missing fields through Conform", () => {
     const submission = parseWithZod(form({ "securityAddress.postcode": "" }), { schema: CreateWorkspaceSchema });
     expect(submission.status).toBe("error");

@@ -6,10 +6,11 @@
  */
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { ADMINISTRATION_LIMITS } from "../catalogue/administration.js";
 import { tooLong } from "./messages.js";
 
 export const IP_ALLOW_LIST_MESSAGE = "Invalid IP address format. IP addresses need to be comma separated";
-export const IP_ALLOW_LIST_MAX_LENGTH = 5000;
+export const IP_ALLOW_LIST_MAX_LENGTH = ADMINISTRATION_LIMITS.ipAllowListText;
 export const IP_ALLOW_LIST_TOO_LONG_MESSAGE = tooLong("IP allow list", IP_ALLOW_LIST_MAX_LENGTH);
 
 function canonicalAddress(text: string): string | null {

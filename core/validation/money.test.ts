@@ -18,6 +18,16 @@ const messageOf = (schema: { safeParse(input: unknown): { success: boolean; erro
   return result.success ? null : result.error!.issues[0].message;
 };
 
+/** Any text with a character other than digits, dots, commas and spaces is refused with `message`. */
+function refusesOtherCharacters(schema: Parameters<typeof messageOf>[0], message: string) {
+  fc.assert(
+    fc.property(
+      fc.string().filter((text) => /[^0-9.,\s]/.test(text.trim())),
+      (text) => void expect(messageOf(schema, text)).toBe(message),
+    ),
+  );
+}
+
 describe.each([
   ["LineItemAmountSchema", LineItemAmountSchema, LINE_ITEM_AMOUNT_RULES],
   ["AmountPayableSchema", AmountPayableSchema, AMOUNT_PAYABLE_RULES],
@@ -67,12 +77,7 @@ describe.each([
   });
 
   it("refuses text with any other character with the invalid message", () => {
-    fc.assert(
-      fc.property(
-        fc.string().filter((text) => /[^0-9.,\s]/.test(text.trim())),
-        (text) => void expect(messageOf(schema, text)).toBe(rules.messages.invalid),
-      ),
-    );
+    refusesOtherCharacters(schema, rules.messages.invalid);
   });
 
   it("refuses amounts under 1.00 with the minimum message", () => {
@@ -99,6 +104,36 @@ describe("transaction value", () => {
     expect(transactionValueSchema({ transferOfWhole: true }).parse("0")).toBe(0);
     expect(transactionValueSchema({ transferOfWhole: true }).parse("250,000")).toBe(25_000_000);
   });
+
+  describe.each([
+    ["any application", TransactionValueSchema, 1],
+    ["a transfer of whole", transactionValueSchema({ transferOfWhole: true }), 0],
+  ] as const)("for %s", (_name, schema, minPence) => {
+    it("round-trips every value from the minimum up, typed plain or grouped", () => {
+      fc.assert(
+        fc.property(fc.integer({ min: minPence, max: 99_999_999_999_999 }), fc.boolean(), (value, grouped) => {
+          expect(schema.parse(grouped ? formatAmount(value) : penceToInput(value))).toBe(value);
+        }),
+      );
+    });
+
+    it("refuses any other character with 'Enter a valid transaction value'", () => {
+      refusesOtherCharacters(schema, "Enter a valid transaction value");
+    });
+
+    it("refuses more than 12 integer digits or 2 decimals with the spec's length message", () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(fc.stringMatching(/^[1-9][0-9]{12,16}$/), fc.stringMatching(/^[0-9]{1,12}\.[0-9]{3,5}$/)),
+          (text) => void expect(messageOf(schema, text)).toBe("Transaction value can have upto 12 digits & 2 decimal places"),
+        ),
+      );
+    });
+
+    it("never throws", () => {
+      fc.assert(fc.property(fc.anything(), (input) => void schema.safeParse(input)));
+    });
+  });
 });
 
 describe("SDLT money", () => {
@@ -113,8 +148,27 @@ describe("SDLT money", () => {
     expect(messageOf(schema, "-5")).toBe("Tax payable must be a valid amount in pounds");
   });
 
-  it("round-trips whole pounds", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (pounds) => void expect(schema.parse(String(pounds))).toBe(pounds * 100)));
+  it("round-trips whole pounds, with or without .00 and grouping", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.boolean(), (pounds, grouped) => {
+        expect(schema.parse(grouped ? formatAmount(pounds * 100) : String(pounds))).toBe(pounds * 100);
+      }),
+    );
+  });
+
+  it("refuses signs, letters and other characters as not a valid amount", () => {
+    refusesOtherCharacters(schema, "Tax payable must be a valid amount in pounds");
+  });
+
+  it("refuses pence other than .00 and more than 10 integer digits", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.integer({ min: 1, max: 99 }), (pounds, pence) => {
+        expect(messageOf(schema, penceToInput(pounds * 100 + pence))).toBe("Tax payable must be in whole pounds, with 00 pence");
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9][0-9]{10,14}$/), (text) => void expect(messageOf(schema, text)).toBe("Tax payable can have up to 10 digits")),
+    );
   });
 
   it("never throws", () => {

@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   disabledRoleChoices,
+  EMAIL_PATTERN,
   ClientSecretSchema,
   IpAllowListFormSchema,
   isValidEmail,
@@ -10,8 +12,10 @@ import {
   lodgementIdentifiersChanges,
   lockedUserFields,
   NOTIFICATION_EMAIL_MESSAGES,
+  NotificationEmailSchema,
   notificationSettingsSchema,
   USER_FORM_MESSAGES,
+  UserEmailSchema,
   userFormSchema,
 } from "./administration.js";
 import {
@@ -24,8 +28,11 @@ import {
   defaultConsiderationType,
   documentUploadSchema,
   looksLikePdf,
+  looksSecured,
   transactionValueFormSchema,
   UPLOAD_MESSAGES,
+  UPLOAD_REJECTION_MESSAGES,
+  uploadFileProblem,
   uploadGrantees,
 } from "./documents.js";
 import { AmountPayableFormSchema, CONSENT_MESSAGES, frequentlyUsedAccountSchema, lineItemSchema, needsBankAccount } from "./financials.js";
@@ -113,6 +120,23 @@ describe("documents", () => {
     expect(errors(schema, { file: { name: "a.doc", size: 1 }, documentType: "DEED" }).file).toBe(UPLOAD_MESSAGES.notPdf);
     expect(errors(schema, { documentType: "DEED" }).file).toBe(UPLOAD_MESSAGES.fileRequired);
     expect(errors(schema, { file: pdf }).documentType).toBe(UPLOAD_MESSAGES.documentTypeRequired);
+  });
+  it("upload: not password protected or secured, with the spec's message", () => {
+    const schema = documentUploadSchema({ requisitioned: false, participantSelectionEnabled: false });
+    expect(errors(schema, { file: { ...pdf, encrypted: true }, documentType: "DEED" }).file).toBe(
+      "Your file is secured or restricted from editing. Please check the file and remove any applicable restrictions and upload again.",
+    );
+    expect(errors(schema, { file: { ...pdf, encrypted: false }, documentType: "DEED" })).toEqual({});
+    // A file that is not a PDF at all is refused as such first.
+    expect(uploadFileProblem({ name: "a.doc", size: 1, encrypted: true })).toBe(UPLOAD_MESSAGES.notPdf);
+    expect(uploadFileProblem({ ...pdf, encrypted: true })).toBe(UPLOAD_REJECTION_MESSAGES.secured);
+  });
+  it("recognises a secured PDF by its encryption dictionary", () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    expect(looksSecured(encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer\n<</Root 1 0 R/Encrypt 5 0 R>>\n%%EOF"))).toBe(true);
+    expect(looksSecured(encode("%PDF-1.7\n1 0 obj<<>>endobj\ntrailer\n<</Root 1 0 R>>\n%%EOF"))).toBe(false);
+    expect(looksSecured(encode("/Encryp"))).toBe(false);
+    expect(looksSecured(new Uint8Array())).toBe(false);
   });
   it("certification for requisitioned cases, participants otherwise with the feature on", () => {
     const requisitioned = documentUploadSchema({ requisitioned: true, participantSelectionEnabled: true });
@@ -225,6 +249,26 @@ describe("organisation settings", () => {
     expect(errors(create, { email: `a${email50}`, eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] }).email).toBe(NOTIFICATION_EMAIL_MESSAGES.tooLong);
     expect(errors(create, { email: "nope", eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] }).email).toBe(NOTIFICATION_EMAIL_MESSAGES.invalid);
     expect(notificationSettingsSchema({ registrationExists: true }).parse({ email: "a@b.co" })).toEqual({ email: "a@b.co", eventTypes: [] });
+  });
+  describe.each([
+    ["UserEmailSchema", UserEmailSchema, 254, USER_FORM_MESSAGES.emailInvalid],
+    ["NotificationEmailSchema", NotificationEmailSchema, 50, NOTIFICATION_EMAIL_MESSAGES.invalid],
+  ] as const)("%s", (_name, schema, max, invalidMessage) => {
+    const email = fc.stringMatching(EMAIL_PATTERN).filter((text) => text.length <= max);
+    it("round-trips a valid address, surrounding spaces trimmed", () => {
+      fc.assert(fc.property(email, fc.stringMatching(/^ {0,2}$/), (text, pad) => void expect(schema.parse(`${pad}${text}${pad}`)).toBe(text)));
+    });
+    it("refuses text without an @ with the spec's message", () => {
+      fc.assert(
+        fc.property(
+          fc.string({ minLength: 1, maxLength: 40 }).filter((text) => !text.includes("@") && text.trim() !== ""),
+          (text) => void expect(errors(schema, text)[""]).toBe(invalidMessage),
+        ),
+      );
+    });
+    it("never throws", () => {
+      fc.assert(fc.property(fc.anything(), (input) => void schema.safeParse(input)));
+    });
   });
   it("IP allow list form", () => {
     expect(IpAllowListFormSchema.parse({ ipAddresses: "1.2.3.4,\n1.2.3.4" })).toEqual({ ipAddresses: ["1.2.3.4"] });

@@ -221,6 +221,14 @@ describe("purchaser details", () => {
     expect(errors(schema, withBirth("2025-06-02"))["primaryPurchaser.identification.dateOfBirth"]).toBe(SDLT_DATE_MESSAGES.birthInFuture);
     expect(errors(schema, withBirth("1899-12-31"))["primaryPurchaser.identification.dateOfBirth"]).toBe("Enter a valid Date of birth");
   });
+  it("asks the caller's clock at each parse, for today in London", () => {
+    let now = new Date("2025-06-01T22:59:59Z"); // 23:59:59 on 1 June in London (BST)
+    const clocked = sdltPurchaserDetailsSchema(() => now);
+    const born = { primaryPurchaser: { ...primary, identification: { ...primary.identification, dateOfBirth: "2025-06-02" } } };
+    expect(errors(clocked, born)["primaryPurchaser.identification.dateOfBirth"]).toBe(SDLT_DATE_MESSAGES.birthInFuture);
+    now = new Date("2025-06-01T23:00:00Z"); // midnight: 2 June in London
+    expect(errors(clocked, born)).toEqual({});
+  });
   it("requires the primary purchaser's answers; additional and second purchasers need theirs", () => {
     expect(errors(schema, { primaryPurchaser: { title: "Ms", identification: {} } })).toMatchObject({
       "primaryPurchaser.address": "Invalid input: expected object, received undefined",

@@ -289,8 +289,11 @@ export function identificationNumberProblem(type: string, number: string | undef
   }
 }
 
-/** Purchaser details, checked against `now` for the date of birth. */
-export function sdltPurchaserDetailsSchema(now: () => Date = () => new Date()) {
+/**
+ * Purchaser details. The date of birth must not be in the future: `now` is the caller's clock (core reads
+ * none), asked at each parse, so one schema built at start-up stays right across midnight.
+ */
+export function sdltPurchaserDetailsSchema(now: () => Date) {
   const address = addressSchema();
   const primary = z
     .object({

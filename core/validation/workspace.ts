@@ -7,7 +7,9 @@ import { z } from "zod";
 import {
   CANCELLATION_REASONS,
   LIMITS,
+  PARTY_TYPES,
   REPRESENTATION_TYPES,
+  REPRESENTATIVE_TYPES,
   TRANSACTION_TYPES,
   VERIFICATION_OF_IDENTITY,
 } from "../catalogue/workspace.js";
@@ -68,7 +70,7 @@ export const CreateWorkspaceSchema = z
     reference: WorkspaceReferenceSchema,
     transactionType: requiredChoice(TRANSACTION_TYPES, "Transaction type"),
     securityAddress: addressSchema(),
-    applicantType: z.enum(["INDIVIDUAL", "ORGANISATION"]).default("INDIVIDUAL"),
+    applicantType: z.enum(PARTY_TYPES).default("INDIVIDUAL"),
     applicants: z.array(IndividualApplicantSchema).optional(),
     organisation: OrganisationApplicantSchema.optional(),
   })
@@ -162,7 +164,7 @@ export const LawFirmSchema = z.object({
 export const ConfirmRepresentationSchema = z
   .object({
     representationType: requiredChoice(REPRESENTATION_TYPES, "Representation"),
-    representativeType: z.enum(["EXTERNAL_LAW_FIRM", "PARTICIPANT"]).optional(),
+    representativeType: z.enum(REPRESENTATIVE_TYPES).optional(),
     verificationOfIdentity: requiredChoice(VERIFICATION_OF_IDENTITY, "Verification of identity"),
     name: optionalText({ label: "Law firm name", max: LAW_FIRM_NAME_MAX, noLeadingWhitespace: true }),
     referenceNumber: optionalText({ label: "Reference", max: REFERENCE_MAX, noLeadingWhitespace: true }),

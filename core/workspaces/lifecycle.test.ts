@@ -23,6 +23,7 @@ import {
   workspaceFlags,
   workspaceTaskTitle,
   WORKSPACE_ACTION_REFUSALS,
+  type WorkspaceFlags,
   type WorkspaceState,
   type WorkspaceTask,
 } from "./lifecycle.js";
@@ -124,6 +125,28 @@ describe("flags", () => {
       CLOSED: "00110",
       CANCELLED: "00001",
     });
+  });
+});
+
+describe("lodgement delay", () => {
+  const withSubmission = (status: WorkspaceStatus, submission: "PENDING" | "COMPLETED" | null): WorkspaceFlags =>
+    workspaceFlags({
+      status,
+      borrowersValidationStatus: "VALID",
+      tasks: submission ? [{ taskName: "submit-applications-to-hmlr", status: submission }] : [],
+    });
+
+  it("holds while the applications submitted after funds exchanged are finalised, before lodgement", () => {
+    expect(withSubmission("FUNDS_EXCHANGED", "COMPLETED").lodgementDelayed).toBe(true);
+    expect(withSubmission("INITIATED", "COMPLETED").lodgementDelayed).toBe(true);
+  });
+
+  it("does not hold before the submission, nor once lodged, nor outside the stretch after funds exchanged", () => {
+    expect(withSubmission("FUNDS_EXCHANGED", "PENDING").lodgementDelayed).toBe(false);
+    expect(withSubmission("FUNDS_EXCHANGED", null).lodgementDelayed).toBe(false);
+    for (const status of WORKSPACE_STATUSES.filter((s) => s !== "FUNDS_EXCHANGED" && s !== "INITIATED")) {
+      expect(withSubmission(status, "COMPLETED").lodgementDelayed, status).toBe(false);
+    }
   });
 });
 

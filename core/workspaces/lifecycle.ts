@@ -19,7 +19,7 @@ import {
   type TransactionType,
 } from "../catalogue/workspace.js";
 import type { TaskStatus } from "../catalogue/lodgement.js";
-import { orderTasks, TASK_CATALOGUE, taskTitle } from "../derivations/tasks.js";
+import { isOptionalTask, orderTasks, type TaskName } from "../derivations/tasks.js";
 import { creatableTransactionTypes } from "../permissions/screens.js";
 import type { SubscriberEntityType } from "../subscribers.js";
 import { statusLabel, type WorkspaceStatus } from "./status.js";
@@ -27,51 +27,10 @@ import { statusLabel, type WorkspaceStatus } from "./status.js";
 // ---------------------------------------------------------------------------------------------------
 // Tasks
 
-export const WORKSPACE_TASK_NAMES = [
-  "assign-law-firm",
-  "confirm-incoming-lender",
-  "complete-applicant-information",
-  "enter-completion-date",
-  "enter-fund-source-details",
-  "add-onward-funds",
-  "confirm-representations",
-  "add-transfer-of-whole-information",
-  "review-title-information-mismatch",
-  "prepare-change-of-name-application",
-  "verify-bank-account-details",
-  "retry-title-search",
-  "approve-financials",
-  "approve-hmlr-applications-for-settlement",
-  "approve-workspace",
-  "authorise-mortgage-advance",
-  "upload-companies-house-evidence",
-  "submit-applications-to-hmlr",
-  "respond-to-requisition",
-] as const;
-export type WorkspaceTaskName = (typeof WORKSPACE_TASK_NAMES)[number];
-
-/**
- * Titles of the task names core's dashboard catalogue (core/derivations/tasks.ts) does not list: the
- * tasks behind the list's quick filters.
- */
-const EXTRA_TASK_TITLES: Readonly<Partial<Record<WorkspaceTaskName, string>>> = {
-  "verify-bank-account-details": "Verify bank account details",
-  "retry-title-search": "Retry title search",
-  "approve-financials": "Approve financials",
-  "upload-companies-house-evidence": "Upload Companies House evidence",
-  "submit-applications-to-hmlr": "Submit applications to HMLR",
-  "respond-to-requisition": "Respond to requisition",
-};
-
-/** A task's title: the dashboard catalogue's, else ours, else from its name. */
-export function workspaceTaskTitle(taskName: string): string {
-  return TASK_CATALOGUE[taskName]?.title ?? EXTRA_TASK_TITLES[taskName as WorkspaceTaskName] ?? taskTitle({ taskName, status: "PENDING" });
-}
-
-/** An 'if applicable' task (the dashboard catalogue's optional flag): it never holds up approval. */
-export function isOptionalTask(taskName: string): boolean {
-  return TASK_CATALOGUE[taskName]?.optional === true;
-}
+/** A task name of the one task catalogue (core/derivations/tasks.ts). */
+export type WorkspaceTaskName = TaskName;
+/** A task's title (the catalogue's); kept under this name for the provider. */
+export { taskTitle as workspaceTaskTitle, isOptionalTask } from "../derivations/tasks.js";
 
 /** Tasks that must be completed before the workspace is ready for approval (optional ones never are). */
 export const PREPARATION_TASKS: readonly WorkspaceTaskName[] = [
@@ -118,6 +77,10 @@ const pending = (taskName: WorkspaceTaskName, assigneeRole: ParticipantRole | nu
 
 export function isTaskPending(tasks: readonly { taskName: string; status: string }[], taskName: WorkspaceTaskName): boolean {
   return tasks.some((task) => task.taskName === taskName && task.status === "PENDING");
+}
+
+export function isTaskCompleted(tasks: readonly { taskName: string; status: string }[], taskName: WorkspaceTaskName): boolean {
+  return tasks.some((task) => task.taskName === taskName && task.status === "COMPLETED");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -267,6 +230,8 @@ export function referenceKind(role: RepresentativeRole): "lender" | "lawFirm" {
 
 const PRE_APPROVAL: readonly WorkspaceStatus[] = ["CREATED", "READY"];
 const APPROVED_UNLOCKABLE: readonly WorkspaceStatus[] = ["PREPARED", "APPROVED"];
+/** Funds exchanged, not yet lodged: the stretch in which the applications go to HMLR. */
+const BEFORE_LODGEMENT: readonly WorkspaceStatus[] = ["FUNDS_EXCHANGED", "INITIATED"];
 const HARD_LOCKED: readonly WorkspaceStatus[] = [
   "FUNDS_EXCHANGED",
   "INITIATED",
@@ -297,6 +262,8 @@ export interface WorkspaceFlags {
   isLocked: boolean;
   hardLocked: boolean;
   isCancelled: boolean;
+  /** The applications have been submitted to HMLR and are being finalised before they are lodged (the lodgement delay banner). */
+  lodgementDelayed: boolean;
 }
 
 /** Required preparation tasks still pending. */
@@ -310,7 +277,9 @@ export function outstandingPreparationTasks(tasks: WorkspaceStateInput["tasks"])
  * - canBeUnapproved: approved (PREPARED) and funds not yet authorised;
  * - canBeCancelled: before approval (cancelled is reached from created);
  * - isLocked: approved or later (approval locks the workspace); hardLocked: from funds exchanged, before
- *   and after lodgement; isCancelled: cancelled (view-only for good).
+ *   and after lodgement; isCancelled: cancelled (view-only for good);
+ * - lodgementDelayed: funds exchanged and the applications submitted to HMLR, but not yet lodged: they are
+ *   being finalised (docs/decisions/0202-lodgement-delay.md).
  */
 export function workspaceFlags(state: WorkspaceStateInput): WorkspaceFlags {
   const { status } = state;
@@ -326,6 +295,7 @@ export function workspaceFlags(state: WorkspaceStateInput): WorkspaceFlags {
     isLocked: !preApproval && !isCancelled,
     hardLocked: HARD_LOCKED.includes(status),
     isCancelled,
+    lodgementDelayed: BEFORE_LODGEMENT.includes(status) && isTaskCompleted(state.tasks, "submit-applications-to-hmlr"),
   };
 }
 

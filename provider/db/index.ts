@@ -18,6 +18,7 @@ import * as initial from "./migrations/0001-initial.js";
 import * as workspaces from "./migrations/0010-workspaces.js";
 import * as workspaceSearchCovering from "./migrations/0011-workspace-search-covering.js";
 import * as administration from "./migrations/0020-administration.js";
+import * as membershipStatus from "./migrations/0021-membership-status.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0010-workspaces": workspaces,
   "0011-workspace-search-covering": workspaceSearchCovering,
   "0020-administration": administration,
+  "0021-membership-status": membershipStatus,
 };
 
 class InCodeMigrations implements MigrationProvider {

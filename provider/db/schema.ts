@@ -48,6 +48,11 @@ export interface UserSubscribersTable {
   subscriber_id: string;
   role_names: JSONColumnType<string[]>;
   is_primary: boolean;
+  /**
+   * Active | Suspended: the user's standing at this subscriber, set by its User Manager (migration 0021).
+   * The account's own status (subscriber_users.status) is the provider's support's and applies everywhere.
+   */
+  status: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
 }
 

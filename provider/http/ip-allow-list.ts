@@ -10,11 +10,9 @@
  * request.
  */
 import type { FastifyInstance } from "fastify";
-import { LOGIN_REFUSALS } from "../../core/login-errors.js";
+import { IP_ADDRESS_NOT_ALLOWED, LOGIN_REFUSALS } from "../../core/login-errors.js";
 import { ApiError } from "../errors.js";
 import { isAddressAllowed } from "../security/ip-allow-list.js";
-
-export const IP_NOT_ALLOWED_CODE = "IP_ADDRESS_NOT_ALLOWED";
 
 /** Registered after `requireAuthentication` in the same context, so the caller is known. */
 export function enforceIpAllowList(instance: FastifyInstance): void {
@@ -23,7 +21,7 @@ export function enforceIpAllowList(instance: FastifyInstance): void {
     if (!subscriberId) return;
     if (!isAddressAllowed(request.ip, request.caller.ipAllowList)) {
       request.log.info({ subscriberId, ip: request.ip }, "API call refused by the subscriber's IP allow list");
-      throw new ApiError(403, IP_NOT_ALLOWED_CODE, LOGIN_REFUSALS.unrecognisedIp);
+      throw new ApiError(403, IP_ADDRESS_NOT_ALLOWED, LOGIN_REFUSALS.unrecognisedIp);
     }
   });
 }

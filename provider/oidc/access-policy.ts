@@ -2,11 +2,14 @@
  * Who may log in, and for which subscriber (document 1 section 2.2, docs/architecture.md "Refusals at
  * login"). One decision serves the login form, the password-less subscriber switch (SSO) and the device
  * flow, so the same texts reach the client whatever the path:
- *   Suspended → `user is suspended`; blocked → `user is blocked`; not associated with the requested
- *   subscriber, or never activated (Pending) → `user <id> is not part of the <name> organization`;
+ *   Suspended by the provider's support (the account's status) → `user is suspended`; blocked →
+ *   `user is blocked`; not associated with the requested subscriber, or never activated (Pending) →
+ *   `user <id> is not part of the <name> organization`; suspended at that subscriber by its User Manager
+ *   (the association's status) → `user is suspended by a user manager`;
  *   the subscriber's non-empty IP allow list does not hold the caller's address →
  *   `Access denied for your IP address.`
  */
+import { sql } from "kysely";
 import { LOGIN_REFUSALS, notPartOfOrganization } from "../../core/login-errors.js";
 import type { DB } from "../db/index.js";
 import { isAddressAllowed } from "../security/ip-allow-list.js";
@@ -30,6 +33,8 @@ export interface SelectedSubscriber {
   entityType: string;
   ipAllowList: string[];
   roleNames: string[];
+  /** The user's status at this subscriber: Suspended when its User Manager suspended them there. */
+  status: string;
 }
 
 export type AccessDecision =
@@ -105,9 +110,10 @@ export function standingRefusal(user: UserRecord, subscriberName: string): strin
 }
 
 /**
- * The user's association with a subscriber: the requested one, or else the primary one (the oldest
- * association when none is marked primary). Undefined when the requested one is not associated; null when
- * the user has no association at all (the helpdesk administrator).
+ * The user's association with a subscriber: the requested one, or else the primary one among those where
+ * they are not suspended (the oldest association when none is marked primary; a suspended one only when
+ * every one is). Undefined when the requested one is not associated; null when the user has no association
+ * at all (the helpdesk administrator).
  */
 export async function associatedSubscriber(
   db: DB,
@@ -123,11 +129,15 @@ export async function associatedSubscriber(
       "subscribers.entity_type",
       "subscribers.ip_allow_list",
       "user_subscribers.role_names",
+      "user_subscribers.status",
     ])
     .where("user_subscribers.subscriber_user_id", "=", userId);
   query = organization
     ? query.where("user_subscribers.subscriber_id", "=", organization)
-    : query.orderBy("user_subscribers.is_primary", "desc").orderBy("user_subscribers.created_at", "asc");
+    : query
+        .orderBy(sql`user_subscribers.status = ${MEMBERSHIP_SUSPENDED}`)
+        .orderBy("user_subscribers.is_primary", "desc")
+        .orderBy("user_subscribers.created_at", "asc");
   const row = await query.executeTakeFirst();
   if (!row) return organization ? undefined : null;
   return {
@@ -136,7 +146,15 @@ export async function associatedSubscriber(
     entityType: row.entity_type,
     ipAllowList: Array.isArray(row.ip_allow_list) ? row.ip_allow_list : [],
     roleNames: Array.isArray(row.role_names) ? row.role_names : [],
+    status: row.status,
   };
+}
+
+const MEMBERSHIP_SUSPENDED = "Suspended";
+
+/** Whether the user may act for this subscriber: not suspended there by its User Manager. */
+export function isMembershipActive(subscriber: SelectedSubscriber): boolean {
+  return subscriber.status !== MEMBERSHIP_SUSPENDED;
 }
 
 /** The subscriber's name, or its id when there is no such subscriber. */
@@ -157,6 +175,9 @@ export async function decideAccess(
   const refusal = standingRefusal(user, name);
   if (refusal) return { allowed: false, description: refusal };
   if (subscriber === undefined) return { allowed: false, description: notPartOfOrganization(user.id, name) };
+  if (subscriber && !isMembershipActive(subscriber)) {
+    return { allowed: false, description: LOGIN_REFUSALS.suspendedByUserManager };
+  }
   if (subscriber && !isAddressAllowed(request.ip, subscriber.ipAllowList)) {
     return { allowed: false, description: LOGIN_REFUSALS.unrecognisedIp };
   }
@@ -171,5 +192,5 @@ export async function mayReuseGrant(db: DB, user: UserRecord, subscriberId: stri
   if (!isUserInGoodStanding(user)) return false;
   if (subscriberId === null) return true;
   const subscriber = await associatedSubscriber(db, user.id, subscriberId);
-  return Boolean(subscriber) && isAddressAllowed(ip, subscriber!.ipAllowList);
+  return Boolean(subscriber) && isMembershipActive(subscriber!) && isAddressAllowed(ip, subscriber!.ipAllowList);
 }

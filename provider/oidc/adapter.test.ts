@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "../db/index.js";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.js";
 import { createAdapterFactory } from "./adapter.js";
 import { grantSubscriberOf, recordGrantSubscriber } from "./grant-subscribers.js";
 import { revokeUserGrants } from "./revoke-user.js";
@@ -7,11 +8,16 @@ import { createScriptClient } from "./script-clients.js";
 import { testConfig } from "./testing/harness.js";
 
 let db: DB;
+let database: TestDatabase;
 const config = testConfig(1);
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: "memory://" });
+  database = await createTestDatabase("convey_adapter_test");
+  db = await openDatabase({ dataDir: "memory://", databaseUrl: database.databaseUrl });
 });
-afterAll(() => db?.destroy());
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
 
 describe("the oidc_payloads adapter", () => {
   it("stores, finds, consumes and destroys a payload, with its indexed columns", async () => {

@@ -571,6 +571,27 @@ describe("access token verification", () => {
       "access token grant has been revoked or has expired",
     );
   });
+
+  it("checks a token's signature once, but its expiry and standing on every call", async () => {
+    const { SignJWT, importJWK } = await import("jose");
+    const ownKey = await importJWK(h.config.jwks.keys[0] as never, "RS256");
+    const tokens = await loginForTokens(h, new Browser(), USERS.viewer.email);
+    const { exp: _exp, iat: _iat, ...rest } = decodeJwt(tokens.access_token!);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ ...rest, iat: now, exp: now + 60 })
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: "test-key" })
+      .sign(ownKey);
+    const check = () => h.oidc.verifyAccessToken(token).then(() => "accepted", (error: Error) => error.message);
+    expect(await check()).toBe("accepted");
+    expect(await check()).toBe("accepted");
+    // The same token, once its time is up.
+    vi.useFakeTimers({ toFake: ["Date"], now: (now + 61) * 1000 });
+    try {
+      expect(await check()).toBe("access token has expired");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 it("printed no oidc-provider warnings or notices", () => {

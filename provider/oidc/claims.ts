@@ -4,10 +4,17 @@
  */
 import { errors } from "oidc-provider";
 import { CLAIMS } from "../../core/api/contract.js";
-import { notPartOfOrganization } from "../../core/login-errors.js";
+import { LOGIN_REFUSALS, notPartOfOrganization } from "../../core/login-errors.js";
 import { permissionsForRoles } from "../../core/permissions.js";
 import type { DB } from "../db/index.js";
-import { associatedSubscriber, findUserById, isUserInGoodStanding, standingRefusal, subscriberName } from "./access-policy.js";
+import {
+  associatedSubscriber,
+  findUserById,
+  isMembershipActive,
+  isUserInGoodStanding,
+  standingRefusal,
+  subscriberName,
+} from "./access-policy.js";
 import { grantSubscriberOf } from "./grant-subscribers.js";
 import { findScriptClient } from "./script-clients.js";
 
@@ -30,6 +37,7 @@ export async function productClaims(db: DB, userId: string, subscriberId: string
   if (subscriberId !== null) {
     const subscriber = await associatedSubscriber(db, userId, subscriberId);
     if (!subscriber) throw refuse(notPartOfOrganization(userId, await subscriberName(db, subscriberId)));
+    if (!isMembershipActive(subscriber)) throw refuse(LOGIN_REFUSALS.suspendedByUserManager);
     subscriberRoles = subscriber.roleNames;
     subscriberType = subscriber.entityType;
   }

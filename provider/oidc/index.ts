@@ -6,7 +6,8 @@
  *   const oidc = await createOidc({ config, db, log });
  *   await oidc.register(app);                          // /oidc/* incl. the login pages and their assets
  *   const caller = await oidc.verifyAccessToken(jwt);  // throws InvalidTokenError
- *   await oidc.revokeUserGrants(userId);               // on suspension
+ *   await oidc.revokeUserGrants(userId);               // on suspension (of the account)
+ *   await oidc.revokeUserGrants(userId, subscriberId); // on suspension at one subscriber
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,8 +32,11 @@ export interface Oidc {
   register(app: FastifyInstance): Promise<void>;
   /** Signature, expiry, issuer, audience, grant (or script client) still valid, user Active and not blocked. */
   verifyAccessToken(token: string): Promise<VerifiedCaller>;
-  /** Destroys every grant, session, code and token of the user (suspension). */
-  revokeUserGrants(userId: string): Promise<void>;
+  /**
+   * Destroys every grant, session, code and token of the user (suspension of the account), or, given a
+   * subscriber, the grants issued for that subscriber with their codes and tokens (suspension there).
+   */
+  revokeUserGrants(userId: string, subscriberId?: string): Promise<void>;
 }
 
 /** The public path the provider lives under: the issuer's path, e.g. /oidc */
@@ -94,7 +98,7 @@ export async function createOidc(deps: { config: ProviderConfig; db: DB; log: Fa
     });
   }
 
-  return { provider, register, verifyAccessToken, revokeUserGrants: (userId) => revokeUserGrants(db, userId) };
+  return { provider, register, verifyAccessToken, revokeUserGrants: (userId, subscriberId) => revokeUserGrants(db, userId, subscriberId) };
 }
 
 function registerAssets(scope: FastifyInstance, assetsPath: string): void {

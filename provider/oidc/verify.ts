@@ -2,14 +2,17 @@
  * API authentication (docs/architecture.md "API authentication"): a bearer JWT is accepted when its
  * signature verifies against the provider's own keys, it has not expired, its issuer and audience are right,
  * its grant still exists (logout, revocation and suspension destroy grants) — or, for a script client's
- * token, the client is not revoked — and its user is Active and not blocked.
+ * token, the client is not revoked — its user is Active and not blocked, and not suspended at the token's
+ * subscriber by its User Manager.
  *
  * The token's standing (grant or script client, user, and the subscriber's IP allow list for the next
- * check) is read in one query on every call: nothing is cached, so a revocation, a suspension or a new allow
- * list applies to the very next request, and a page's few API calls each cost one round trip to check.
+ * check) is read in one query on every call: it is never cached, so a revocation, a suspension or a new allow
+ * list applies to the very next request, and a page's few API calls each cost one round trip to check. Only
+ * the signature check, which cannot change for a given token, is done once per token.
  */
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from "jose";
 import { sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import { API_AUDIENCE, CLAIMS } from "../../core/api/contract.js";
 import { LOGIN_REFUSALS } from "../../core/login-errors.js";
 import type { ProviderConfig } from "../config.js";
@@ -67,20 +70,32 @@ export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB
   const { config, db } = deps;
   const keys = createLocalJWKSet(publicJwks(config));
 
-  return async function verifyAccessToken(token: string): Promise<VerifiedCaller> {
-    if (!token) throw new InvalidTokenError("access token is missing");
-    let payload: JWTPayload;
+  // A token's signature and claims never change: each token is verified once, then its payload is kept
+  // until the token expires. Its standing (below) is still read on every call.
+  const verified = new LRUCache<string, JWTPayload>({ max: 20_000 });
+
+  async function verifiedPayload(token: string): Promise<JWTPayload> {
+    const known = verified.get(token);
+    if (known && known.exp! * 1000 > Date.now()) return known;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: config.issuer,
         audience: API_AUDIENCE,
         typ: "at+jwt",
         algorithms: ASYMMETRIC_ALGORITHMS,
         requiredClaims: ["sub", "exp", "client_id"],
-      }));
+      });
+      verified.set(token, payload);
+      return payload;
     } catch (error) {
+      verified.delete(token);
       throw new InvalidTokenError(describeJoseError(error));
     }
+  }
+
+  return async function verifyAccessToken(token: string): Promise<VerifiedCaller> {
+    if (!token) throw new InvalidTokenError("access token is missing");
+    const payload = await verifiedPayload(token);
 
     const userId = payload.sub!;
     const clientId = stringClaim(payload, "client_id")!;
@@ -98,6 +113,7 @@ export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB
     if (standing.userStatus === "Suspended") throw new InvalidTokenError(LOGIN_REFUSALS.suspended);
     if (standing.userBlocked) throw new InvalidTokenError(LOGIN_REFUSALS.blocked);
     if (standing.userStatus !== "Active") throw new InvalidTokenError("user is not active");
+    if (standing.membershipStatus === "Suspended") throw new InvalidTokenError(LOGIN_REFUSALS.suspendedByUserManager);
 
     return {
       userId,
@@ -118,13 +134,15 @@ interface Standing {
   scriptClientUserId: string | null;
   userStatus: string | null;
   userBlocked: boolean;
+  /** The user's status at the token's subscriber (null: no subscriber, or not associated). */
+  membershipStatus: string | null;
   ipAllowList: string[];
 }
 
 /**
  * Everything the token's acceptance depends on, in one round trip: the live grant (oidc_payloads, as the
- * adapter stores it: an expired row counts as gone) or the unrevoked script client, the user, and the
- * selected subscriber's IP allow list. Always one row; a missing part is null.
+ * adapter stores it: an expired row counts as gone) or the unrevoked script client, the user, their status
+ * at the selected subscriber, and that subscriber's IP allow list. Always one row; a missing part is null.
  */
 async function readStanding(
   db: DB,
@@ -136,16 +154,18 @@ async function readStanding(
     script_client_user_id: string | null;
     user_status: string | null;
     user_blocked: boolean | null;
+    membership_status: string | null;
     ip_allow_list: unknown;
   }>`
     SELECT g.payload->>'accountId' AS grant_account_id, g.payload->>'clientId' AS grant_client_id,
       c.subscriber_user_id AS script_client_user_id, u.status AS user_status, u.blocked AS user_blocked,
-      s.ip_allow_list
+      m.status AS membership_status, s.ip_allow_list
     FROM (SELECT 1) AS one
     LEFT JOIN oidc_payloads g ON ${token.grantId !== null} AND g.model = 'Grant' AND g.id = ${token.grantId ?? ""}
       AND (g.expires_at IS NULL OR g.expires_at > now())
     LEFT JOIN script_clients c ON ${token.grantId === null} AND c.client_id = ${token.clientId} AND c.revoked_at IS NULL
     LEFT JOIN subscriber_users u ON u.subscriber_user_id = ${token.userId}
+    LEFT JOIN user_subscribers m ON m.subscriber_user_id = ${token.userId} AND m.subscriber_id = ${token.subscriberId ?? ""}
     LEFT JOIN subscribers s ON s.subscriber_id = ${token.subscriberId ?? ""}`.execute(db);
   const row = rows[0];
   const allowList = typeof row?.ip_allow_list === "string" ? (JSON.parse(row.ip_allow_list) as unknown) : row?.ip_allow_list;
@@ -155,6 +175,7 @@ async function readStanding(
     scriptClientUserId: row?.script_client_user_id ?? null,
     userStatus: row?.user_status ?? null,
     userBlocked: row?.user_blocked === true,
+    membershipStatus: row?.membership_status ?? null,
     ipAllowList: Array.isArray(allowList) ? allowList.filter((entry): entry is string => typeof entry === "string") : [],
   };
 }

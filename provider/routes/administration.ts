@@ -17,7 +17,7 @@ import {
   LodgementIdentifiersQuerySchema,
   LodgementIdentifiersResponseSchema,
   LodgementIdentifiersSaveSchema,
-  ManagedUserSchema,
+  CreatedUserSchema,
   NotificationRegistrationRequestSchema,
   NotificationRegistrationSchema,
   NotificationRegistrationsQuerySchema,
@@ -52,7 +52,7 @@ const SubscriberIdParamsSchema = z.object({ subscriberId: z.string().min(1).max(
 const RegistrationParamsSchema = z.object({ registrationId: z.string().min(1).max(200) });
 const tags = ["Subscriber administration"];
 
-export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, config }) => {
+export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, config, mailer }) => {
   app.get(
     "/roles",
     {
@@ -72,17 +72,17 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
     {
       schema: {
         tags,
-        summary: "Add a user to a subscriber: Pending until they activate; the invitation is recorded",
+        summary: "Add a user to a subscriber: Pending until they activate, invited by email",
         description:
-          "A user of another subscriber with this email becomes a user of this one too (their names stay theirs). A user of this subscriber with this email: 409.",
+          "A helpdesk administrator adding the email of a user outside this subscriber makes them a user of this one too (their names stay theirs); anyone else is refused with 409 USER_OF_ANOTHER_SUBSCRIBER. A user of this subscriber with this email: 409 USER_EXISTS. invitationFailure: why the invitation email was not sent (the user is created all the same).",
         params: SubscriberParamsSchema,
         body: UserCreateRequestSchema,
-        response: { 201: ManagedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: CreatedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const user = await createSubscriberUser(
-        { db, oidc, log: request.log },
+        { db, oidc, mailer, log: request.log },
         request.caller,
         request.params.id,
         request.body,
@@ -109,7 +109,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
     },
     async (request) =>
       bulkSubscriberUsers(
-        { db, oidc, log: request.log },
+        { db, oidc, mailer, log: request.log },
         request.caller,
         request.params.id,
         request.body,

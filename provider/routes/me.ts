@@ -1,5 +1,10 @@
-/** GET /api/v1/me: the caller as the access token describes them. */
+/**
+ * GET /api/v1/me: the caller as the access token describes them. GET /api/v1/me/standing: 204 while the
+ * token still stands (the user Active, the login not revoked, the address allowed), for a page that needs
+ * no more than that proof from the provider.
+ */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { MeResponseSchema } from "../../core/api/contract.js";
 import { errorResponses } from "../http/errors.js";
 import { getMe } from "../services/me.js";
@@ -16,5 +21,17 @@ export const meRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db }) => {
       },
     },
     async (request) => getMe(db, request.caller),
+  );
+  app.get(
+    "/me/standing",
+    {
+      schema: {
+        tags: ["Me"],
+        summary: "Whether the access token still stands: 204, or the refusal of any other call",
+        response: { 204: z.null().describe("The token stands"), ...errorResponses(401, 403) },
+      },
+    },
+    // Every call's token check (provider/oidc/verify.ts) has already run: getting here is the answer.
+    async (_request, reply) => reply.code(204).send(null),
   );
 };

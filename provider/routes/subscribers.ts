@@ -4,10 +4,12 @@ import { z } from "zod";
 import {
   ManagedUserSchema,
   ManagedUserSearchResponseSchema,
+  SubscriberCreateRequestSchema,
   SubscribersQuerySchema,
   UserPatchRequestSchema,
 } from "../../core/api/administration.js";
 import {
+  AssociatedSubscriberSchema,
   AssociatedSubscribersResponseSchema,
   SubscriberUserNamesQuerySchema,
   SubscriberUserNamesResponseSchema,
@@ -24,7 +26,7 @@ import {
   searchSubscriberUsers,
 } from "../services/subscriber-users.js";
 import { editSubscriberUser, resendInvitation } from "../services/user-administration.js";
-import { getSubscriberUserNames, listAssociatedSubscribers } from "../services/subscribers.js";
+import { createSubscriber, getSubscriberUserNames, listAssociatedSubscribers } from "../services/subscribers.js";
 import type { ApiDeps } from "./deps.js";
 
 const SubscriberUserParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -41,7 +43,7 @@ function subscriberTypes(type: string | string[] | undefined): SubscriberEntityT
   });
 }
 
-export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc }) => {
+export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, mailer }) => {
   app.get(
     "/subscribers",
     {
@@ -64,6 +66,20 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
         types: subscriberTypes(type),
       });
     },
+  );
+
+  app.post(
+    "/subscribers",
+    {
+      schema: {
+        tags,
+        summary: "Add a subscriber (helpdesk administrator): Active, without users yet",
+        description: "Names are unique whatever their case (409 SUBSCRIBER_EXISTS); entityType is Lender, Law Firm or Conveyancing Firm.",
+        body: SubscriberCreateRequestSchema,
+        response: { 201: AssociatedSubscriberSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createSubscriber(db, request.caller, request.body, requestMeta(request))),
   );
 
   app.get(
@@ -114,12 +130,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
         tags,
         summary: "Suspend or unsuspend a user, edit their names and roles (PATCH_USER), or re-send their activation email (RESEND_INVITATION)",
         description:
-          "`{status}`: Active ↔ Suspended; suspension ends every session of the user at once; a Pending user cannot be suspended or unsuspended. " +
-          "`{requestType: PATCH_USER, firstName, middleName, lastName, roleNames}`: names are locked for single sign-on users; only a helpdesk administrator adds or removes User Manager. " +
-          "`{requestType: RESEND_INVITATION, email}`: Pending users only. A `version` (from GET) makes a stale edit answer 409.",
+          "`{status}`: Active ↔ Suspended. A helpdesk administrator suspends the account (every session ends at once) and unsuspends the user everywhere; anyone else suspends or unsuspends at their selected subscriber only (the sessions there end), and cannot lift the support's suspension (403 SUSPENDED_BY_SUPPORT). A Pending user cannot be suspended or unsuspended. " +
+          "`{requestType: PATCH_USER, firstName, middleName, lastName, roleNames}`: names are locked for single sign-on users, and only a helpdesk administrator renames a user of several subscribers (403 NAMES_SHARED) or adds or removes User Manager. " +
+          "`{requestType: RESEND_INVITATION, email}`: Pending users only; a refusal by the mail service answers 502 INVITATION_NOT_SENT with its reason. A `version` (from GET) makes a stale edit answer 409.",
         params: SubscriberUserParamsSchema,
         body: UserPatchRequestSchema,
-        response: { 200: ManagedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ManagedUserSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) => {
@@ -129,7 +145,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
         case "PATCH_USER":
           return editSubscriberUser(db, caller, id, body, requestMeta(request));
         case "RESEND_INVITATION":
-          return resendInvitation(db, caller, id, body.email, requestMeta(request));
+          return resendInvitation({ db, mailer }, caller, id, body.email, requestMeta(request));
         default:
           return changeSubscriberUserStatus(
             { db, oidc, log: request.log },

@@ -46,6 +46,8 @@ interface DemoMembership {
   subscriber: DemoSubscriberKey;
   roles: NamedRole[];
   isPrimary: boolean;
+  /** Suspended at this subscriber by its User Manager (the account itself stays Active). */
+  suspended?: boolean;
 }
 
 interface DemoUser {
@@ -120,10 +122,11 @@ export const DEMO_USERS = {
     email: "suspended@harpervale.example",
     firstName: "Sam",
     lastName: "Pended",
-    status: "Suspended",
+    // Suspended by Harper & Vale's User Manager, who can unsuspend them (not by the provider's support).
+    status: "Active",
     hasPassword: true,
     globalRoles: [],
-    memberships: [{ subscriber: "harperVale", roles: ["Workspace User"], isPrimary: true }],
+    memberships: [{ subscriber: "harperVale", roles: ["Workspace User"], isPrimary: true, suspended: true }],
   },
   pending: {
     subscriberUserId: "5a000000-0000-4000-8000-000000000006",
@@ -145,6 +148,28 @@ export const DEMO_USERS = {
     hasPassword: true,
     globalRoles: [],
     memberships: [{ subscriber: "ashdown", roles: ["Workspace Creator"], isPrimary: true }],
+  },
+  /** A creator at Keystone Conveyancing: the conveyancing firm's create rule (purchases only). */
+  keystoneCreator: {
+    subscriberUserId: "5a000000-0000-4000-8000-000000000008",
+    email: "creator@keystone.example",
+    firstName: "Carla",
+    lastName: "Keane",
+    status: "Active",
+    hasPassword: true,
+    globalRoles: [],
+    memberships: [{ subscriber: "keystone", roles: ["Workspace Creator"], isPrimary: true }],
+  },
+  /** A User Manager alone at Keystone Conveyancing: no view:workspaces, so the workspace pages answer 403. */
+  userManager: {
+    subscriberUserId: "5a000000-0000-4000-8000-000000000009",
+    email: "users@keystone.example",
+    firstName: "Una",
+    lastName: "Manning",
+    status: "Active",
+    hasPassword: true,
+    globalRoles: [],
+    memberships: [{ subscriber: "keystone", roles: ["User Manager"], isPrimary: true }],
   },
 } as const satisfies Record<string, DemoUser>;
 
@@ -233,6 +258,7 @@ async function insertWorldUnlessPresent(db: DB): Promise<boolean> {
         subscriber_id: DEMO_SUBSCRIBERS[membership.subscriber].subscriberId,
         role_names: JSON.stringify(membership.roles),
         is_primary: membership.isPrimary,
+        status: "suspended" in membership && membership.suspended ? "Suspended" : "Active",
       })),
     );
     await trx.insertInto("user_subscribers").values(memberships).execute();
@@ -280,7 +306,7 @@ export function describeDemoWorld(result: SeedResult): string {
     ...Object.values(DEMO_USERS as Record<string, DemoUser>).map((user) => {
       const where = user.memberships.length
         ? user.memberships
-            .map((m) => `${m.roles.join(", ")} at ${DEMO_SUBSCRIBERS[m.subscriber].name}`)
+            .map((m) => `${m.roles.join(", ")} at ${DEMO_SUBSCRIBERS[m.subscriber].name}${m.suspended ? " [Suspended by the user manager]" : ""}`)
             .join("; ")
         : user.globalRoles.join(", ");
       const note =

@@ -30,12 +30,12 @@ import type { WorkspaceStatus } from "../../core/workspaces/status.js";
 import type { DB } from "../db/index.js";
 import { pendingLabelsOf, taskRow } from "../services/workspaces-state.js";
 import { workspaceDb } from "../services/workspaces-tables.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, type DemoSubscriberKey } from "./demo-world.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, type DemoSubscriberKey, type DemoUserKey } from "./demo-world.js";
 
 type Applicant = { forenames: string; surname: string } | { organisationName: string; registrationNumber: string };
 
 /** How far along the journey a workspace's tasks are. */
-type Stage = "preparing" | "ready" | "approved" | "fundsAuthorised" | "exchanged" | "lodged" | "closed";
+type Stage = "preparing" | "ready" | "approved" | "fundsAuthorised" | "exchanged" | "submitted" | "lodged" | "closed";
 
 interface DemoWorkspacePlan {
   /** The sequence number: workspace id 5c000000-…-0000000000NN and reference WS-00000NN. */
@@ -370,6 +370,24 @@ export const DEMO_WORKSPACE_PLAN = {
     references: { harperVale: "HV/PUR/3335", keystone: "KC-S-0092", northgate: "NG-MA-100380" },
     completionInDays: 56,
   },
+  remortgageLodgementDelayed: {
+    n: 19,
+    title: "Remortgage with funds exchanged, applications submitted and being finalised (lodgement delay)",
+    transactionType: "REMORTGAGE",
+    status: "FUNDS_EXCHANGED",
+    stage: "submitted",
+    address: { buildingNumber: "17", street: "Canal Wharf", town: "Birmingham", postcode: "B1 2JP" },
+    applicants: [
+      { forenames: "Rosa", surname: "Lindqvist" },
+      { forenames: "Erik", surname: "Lindqvist" },
+    ],
+    participants: [
+      ["northgate", "INCOMING_LENDER"],
+      ["keystone", "INCOMING_LENDER_REPRESENTATIVE"],
+    ],
+    references: { northgate: "NG-MA-100394", keystone: "KC-4446" },
+    completionInDays: -3,
+  },
 } as const satisfies Record<string, DemoWorkspacePlan>;
 
 export type DemoWorkspaceKey = keyof typeof DEMO_WORKSPACE_PLAN;
@@ -416,6 +434,7 @@ const ALL_BEFORE: Record<Stage, WorkspaceTaskName[]> = {
   approved: [...PREPARATION_TASKS, "approve-workspace"],
   fundsAuthorised: [...PREPARATION_TASKS, "approve-workspace", "authorise-mortgage-advance"],
   exchanged: [...PREPARATION_TASKS, "approve-workspace", "authorise-mortgage-advance"],
+  submitted: [...PREPARATION_TASKS, "approve-workspace", "authorise-mortgage-advance", "submit-applications-to-hmlr"],
   lodged: [...PREPARATION_TASKS, "approve-workspace", "authorise-mortgage-advance", "submit-applications-to-hmlr", "upload-companies-house-evidence"],
   closed: [
     ...PREPARATION_TASKS,
@@ -433,7 +452,7 @@ function tasksOf(plan: DemoWorkspacePlan, at: string): WorkspaceTask[] {
   if (plan.stage !== "preparing" && plan.stage !== "ready") {
     tasks.push({ taskName: "authorise-mortgage-advance", status: "PENDING", assigneeRole: "INCOMING_LENDER", completedBy: null, completedAt: null });
   }
-  if (plan.stage === "lodged" || plan.stage === "closed") {
+  if (plan.stage === "submitted" || plan.stage === "lodged" || plan.stage === "closed") {
     tasks.push({ taskName: "submit-applications-to-hmlr", status: "PENDING", assigneeRole: null, completedBy: null, completedAt: null });
   }
   const joined = plan.participants.slice(1).map(([, role]) => role);
@@ -453,6 +472,14 @@ function isoDateInDays(days: number, from: Date): string {
   const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
   return date.toISOString().slice(0, 10);
 }
+
+/** The demo user recorded as the creator of a subscriber's workspaces. */
+const CREATOR_OF: Record<DemoSubscriberKey, DemoUserKey> = {
+  northgate: "lender",
+  harperVale: "manager",
+  keystone: "keystoneCreator",
+  ashdown: "creator",
+};
 
 export async function seedDemoWorkspaces(database: DB, now = new Date()): Promise<boolean> {
   const db = workspaceDb(database);
@@ -490,7 +517,7 @@ export async function seedDemoWorkspaces(database: DB, now = new Date()): Promis
           actioned_at: plan.remarks ? new Date(createdAt.getTime() + 3 * 86_400_000) : null,
           pending_labels: pendingLabelsOf({ status: plan.status, tasks, borrowersValidationStatus }),
           subscriber_id: DEMO_SUBSCRIBERS[owner].subscriberId,
-          created_by: owner === "northgate" ? DEMO_USERS.lender.subscriberUserId : owner === "keystone" ? null : DEMO_USERS.manager.subscriberUserId,
+          created_by: DEMO_USERS[CREATOR_OF[owner]].subscriberUserId,
           created_at: createdAt,
           updated_at: createdAt,
         })
@@ -525,7 +552,7 @@ export async function seedDemoWorkspaces(database: DB, now = new Date()): Promis
             workspace_id: workspaceId,
             subscriber_id: DEMO_SUBSCRIBERS[subscriber].subscriberId,
             role,
-            is_approved: ["approved", "fundsAuthorised", "exchanged", "lodged", "closed"].includes(plan.stage) && role !== "INCOMING_LENDER" && role !== "SELLER_REPRESENTATIVE",
+            is_approved: ["approved", "fundsAuthorised", "exchanged", "submitted", "lodged", "closed"].includes(plan.stage) && role !== "INCOMING_LENDER" && role !== "SELLER_REPRESENTATIVE",
             created_at: createdAt,
           })
           .execute();

@@ -1,5 +1,6 @@
 /**
- * Subscriber users (document 3 sections 3, 4.6, 6 and 7.3): search, fetch one, suspend and unsuspend.
+ * Subscriber users (document 3 sections 3, 4.6, 6 and 7.3): search, fetch one, suspend and unsuspend (how
+ * far each reaches: user-reach.ts).
  *
  * Who sees whom: the helpdesk administrator sees every user; anyone else sees only the users of the
  * subscriber selected in their token. A user outside that view is answered exactly like a user that does
@@ -16,7 +17,17 @@ import { badRequest, conflict, forbidden, notFound } from "../errors.js";
 import type { Oidc, VerifiedCaller } from "../oidc/index.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "./access.js";
 import { AuditAction, recordAuditEvent } from "./audit.js";
+import { SUBSCRIBER_NOT_FOUND } from "./administration-scope.js";
 import { offsetOf, pageInfo } from "./paging.js";
+import {
+  endSuspendedLogins,
+  planStatusChange,
+  reachOf,
+  readStanding,
+  STATUS_AT_SUBSCRIBER,
+  writeStatusChanges,
+  type SettableStatus,
+} from "./user-reach.js";
 
 /** Everything shown about a user; never the password hash or the login counters. */
 const USER_COLUMNS = [
@@ -70,20 +81,20 @@ export function toSubscriberUser(user: UserRow, membership: Membership | null): 
 
 /**
  * The subscriber whose users the caller may see: null means every subscriber (helpdesk administrator).
- * A non-helpdesk caller may name only the subscriber selected in their token.
+ * A non-helpdesk caller may name only the subscriber selected in their token; another one is not found.
  */
 function visibleSubscriber(caller: VerifiedCaller, requested?: string): string | null {
   if (isHelpdesk(caller)) return requested ?? null;
   if (caller.subscriberId === null) throw forbidden("Your access token does not select a subscriber.");
-  if (requested !== undefined && requested !== caller.subscriberId) {
-    throw forbidden("You may only see the users of your selected subscriber.");
-  }
+  // Another subscriber is answered like one that does not exist, so its id reveals nothing.
+  if (requested !== undefined && requested !== caller.subscriberId) throw notFound(SUBSCRIBER_NOT_FOUND);
   return caller.subscriberId;
 }
 
 /**
  * Users joined with their membership at `subscriberId`, or with their primary membership when null (users
- * without any subscriber, such as the helpdesk administrator, then carry their global roles).
+ * without any subscriber, such as the helpdesk administrator, then carry their global roles). The status
+ * shown is the one at that subscriber (user-reach.ts).
  */
 export function usersWithMembership(db: DB, subscriberId: string | null) {
   let query = db
@@ -105,6 +116,7 @@ const ROLE_NAMES = sql<string[]>`coalesce(us.role_names, u.global_roles)`;
 const INVITATION_SENT_AT = sql<Date | string | null>`(select max(i.sent_at) from user_invitations i where i.subscriber_user_id = u.subscriber_user_id)`;
 
 type UserWithMembershipRow = UserRow & {
+  status_at_subscriber: string;
   membership_subscriber_id: string | null;
   membership_subscriber_name: string | null;
   membership_role_names: string[];
@@ -119,7 +131,7 @@ export function fromJoinedRow(row: UserWithMembershipRow): ManagedUser {
       : null;
   const sentAt = row.invitation_sent_at;
   return {
-    ...toSubscriberUser(row, membership),
+    ...toSubscriberUser({ ...row, status: row.status_at_subscriber }, membership),
     version: row.version,
     invitationSentAt: sentAt === null ? null : new Date(sentAt).toISOString(),
   };
@@ -128,6 +140,7 @@ export function fromJoinedRow(row: UserWithMembershipRow): ManagedUser {
 export function selectUserWithMembership(query: ReturnType<typeof usersWithMembership>) {
   return query.select([
     ...USER_COLUMNS,
+    STATUS_AT_SUBSCRIBER.as("status_at_subscriber"),
     "us.subscriber_id as membership_subscriber_id",
     "s.name as membership_subscriber_name",
     ROLE_NAMES.as("membership_role_names"),
@@ -168,7 +181,7 @@ export async function searchSubscriberUsers(
   }
   const email = search.email?.trim().toLowerCase();
   if (email) query = query.where(sql<string>`lower(u.email)`, "=", email);
-  if (search.status && search.status.length > 0) query = query.where("u.status", "in", search.status);
+  if (search.status && search.status.length > 0) query = query.where(STATUS_AT_SUBSCRIBER, "in", search.status);
   if (search.roleNames && search.roleNames.length > 0) {
     query = query.where(sql<boolean>`${ROLE_NAMES} ?| array[${sql.join(search.roleNames)}]::text[]`);
   }
@@ -225,18 +238,21 @@ export interface StatusChangeDeps {
 }
 
 /**
- * Suspend (Active → Suspended) or unsuspend (Suspended → Active) a user. Allowed to whoever holds
- * edit:subscriber_users and can see the user: the helpdesk administrator, or a User Manager whose selected
- * subscriber is one of the user's. Suspension ends every session of the user in the same request.
+ * Suspend (Active → Suspended) or unsuspend (Suspended → Active) a user, as far as the caller reaches
+ * (user-reach.ts): the helpdesk administrator suspends the account and unsuspends the user everywhere; a
+ * User Manager acts at their selected subscriber only and cannot lift the support's suspension. Allowed to
+ * whoever holds edit:subscriber_users and can see the user. Suspension ends the logins it concerns in the
+ * same request.
  */
 export async function changeSubscriberUserStatus(
-  { db, oidc, log }: StatusChangeDeps,
+  deps: StatusChangeDeps,
   caller: VerifiedCaller,
   subscriberUserId: string,
-  status: "Active" | "Suspended",
+  status: SettableStatus,
   meta: RequestMeta,
   expectedVersion?: number,
 ): Promise<ManagedUser> {
+  const { db } = deps;
   requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
   const user = await findVisibleUser(db, caller, subscriberUserId);
   if (expectedVersion !== undefined && expectedVersion !== user.version) throw conflict();
@@ -249,18 +265,23 @@ export async function changeSubscriberUserStatus(
   if (status === "Suspended" && subscriberUserId === caller.userId) {
     throw badRequest("You cannot suspend your own account.", "CANNOT_SUSPEND_SELF");
   }
-  if (user.status === status) return user;
+  const helpdesk = isHelpdesk(caller);
+  const standing = await readStanding(db, subscriberUserId, helpdesk ? user.subscriberId : caller.subscriberId);
+  if (!standing) throw notFound("Subscriber user not found.");
+  const change = planStatusChange(helpdesk, standing, status, fullName(user));
+  if (!change) return user;
 
-  const updated = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("subscriber_users")
-      .set({ status, updated_at: new Date(), version: sql`version + 1` })
+      .set({ ...(change.account ? { status: change.account } : {}), updated_at: new Date(), version: sql`version + 1` })
       .where("subscriber_user_id", "=", subscriberUserId)
-      .where("status", "=", user.status)
+      .where("status", "=", standing.account)
       .where("version", "=", user.version)
-      .returning(["status", "version"])
+      .returning("version")
       .executeTakeFirst();
     if (!row) throw conflict();
+    await writeStatusChanges(trx, [{ subscriberUserId, change }]);
     await recordAuditEvent(
       trx,
       {
@@ -268,21 +289,11 @@ export async function changeSubscriberUserStatus(
         subscriberId: user.subscriberId,
         action: status === "Suspended" ? AuditAction.USER_SUSPENDED : AuditAction.USER_UNSUSPENDED,
         target: subscriberUserId,
-        details: { from: user.status, to: status, clientId: caller.clientId },
+        details: { from: user.status, to: status, reach: reachOf(change), clientId: caller.clientId },
       },
       meta,
     );
-    return row;
   });
-
-  if (status === "Suspended") {
-    try {
-      await oidc.revokeUserGrants(subscriberUserId);
-    } catch (error) {
-      // The suspension stands: every token check refuses a user who is not Active, so a grant left
-      // behind here cannot be used. Record the failure for the operators.
-      log.error({ err: error, subscriberUserId }, "Revoking the grants of a suspended user failed");
-    }
-  }
-  return { ...user, status: updated.status as UserStatus, version: updated.version };
+  await endSuspendedLogins(deps, subscriberUserId, change);
+  return findVisibleUser(db, caller, subscriberUserId);
 }

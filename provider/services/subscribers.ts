@@ -2,13 +2,22 @@
  * Subscribers as the subscriber service shows them: a user's associated subscribers (document 1 sections 3
  * and 7) and the names of users the caller works with.
  */
-import type { Selectable } from "kysely";
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import type { SubscriberCreateRequest } from "../../core/api/administration.js";
 import type { AssociatedSubscriber, PageInfo } from "../../core/api/contract.js";
-import type { AuthenticationType, SubscriberEntityType, SubscriberStatus } from "../../core/subscribers.js";
+import {
+  SUBSCRIBER_ENTITY_TYPES,
+  type AuthenticationType,
+  type SubscriberEntityType,
+  type SubscriberStatus,
+} from "../../core/subscribers.js";
+import { subscriberTypeFrom } from "../../core/validation/administration-extra.js";
 import type { DB, Database } from "../db/index.js";
-import { badRequest, forbidden } from "../errors.js";
+import { ApiError, badRequest, forbidden } from "../errors.js";
 import type { VerifiedCaller } from "../oidc/index.js";
-import { isHelpdesk } from "./access.js";
+import { isHelpdesk, requireHelpdeskAdministrator, type RequestMeta } from "./access.js";
+import { AuditAction, recordAuditEvent } from "./audit.js";
 import { offsetOf, pageInfo, type Paging } from "./paging.js";
 
 type SubscriberRow = Pick<
@@ -80,6 +89,8 @@ export async function listAssociatedSubscribers(
     .innerJoin("subscribers as s", "s.subscriber_id", "us.subscriber_id")
     .where("us.subscriber_user_id", "=", subscriberUserId);
   if (types) associations = associations.where("s.entity_type", "in", types);
+  // A user's own list leaves out the subscribers whose User Manager suspended them: they cannot switch there.
+  if (subscriberUserId === caller.userId) associations = associations.where("us.status", "<>", "Suspended");
   const [rows, total] = await Promise.all([
     associations
       .select([...SUBSCRIBER_COLUMNS, "us.is_primary"])
@@ -93,6 +104,50 @@ export async function listAssociatedSubscribers(
   ]);
   const records = rows.map((row) => toAssociatedSubscriber(row, row.is_primary));
   return { records, page: pageInfo(query, Number(total.total), records.length) };
+}
+
+/** The longest subscriber name. */
+export const SUBSCRIBER_NAME_MAX = 200;
+
+/**
+ * POST /subscribers: the helpdesk administrator adds a subscriber (Active, database connection with MFA,
+ * no users yet; its User Manager is added next). Names are unique whatever their case (409).
+ */
+export async function createSubscriber(
+  db: DB,
+  caller: VerifiedCaller,
+  input: SubscriberCreateRequest,
+  meta: RequestMeta,
+): Promise<AssociatedSubscriber> {
+  requireHelpdeskAdministrator(caller);
+  const name = input.name.trim().replace(/\s+/g, " ");
+  if (!name) throw badRequest("Enter the subscriber's name", "VALIDATION_ERROR");
+  if (name.length > SUBSCRIBER_NAME_MAX) {
+    throw badRequest(`The subscriber's name must not exceed ${SUBSCRIBER_NAME_MAX} characters`, "VALIDATION_ERROR");
+  }
+  const entityType = subscriberTypeFrom(input.entityType);
+  if (!entityType) {
+    throw badRequest(`Unknown subscriber type ${input.entityType}: use ${SUBSCRIBER_ENTITY_TYPES.join(", ")}.`, "VALIDATION_ERROR");
+  }
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom("subscribers")
+      .select("subscriber_id")
+      .where(sql<string>`lower(name)`, "=", name.toLowerCase())
+      .executeTakeFirst();
+    if (taken) throw new ApiError(409, "SUBSCRIBER_EXISTS", `A subscriber named ${name} already exists.`);
+    const row = await trx
+      .insertInto("subscribers")
+      .values({ subscriber_id: randomUUID(), name, entity_type: entityType, status: "Active", ip_allow_list: JSON.stringify([]) })
+      .returning(["subscriber_id", "name", "entity_type", "status", "authentication_type"])
+      .executeTakeFirstOrThrow();
+    await recordAuditEvent(
+      trx,
+      { actorUserId: caller.userId, subscriberId: row.subscriber_id, action: AuditAction.SUBSCRIBER_CREATED, target: row.subscriber_id, details: { name, entityType } },
+      meta,
+    );
+    return toAssociatedSubscriber(row, false);
+  });
 }
 
 /** The subscriber a token was issued for, as the caller sees it (null for the helpdesk administrator). */

@@ -4,12 +4,13 @@
  * unsuspend live in subscriber-users.ts; creation shares the bulk engine (user-import.ts), so one set of
  * rules decides both.
  *
- * A User Manager acts only at their selected subscriber (anything else is not found) and never adds or
- * removes the User Manager role (403); only a helpdesk administrator does.
+ * A User Manager acts only at their selected subscriber (anything else is not found), never adds or removes
+ * the User Manager role (403), and reaches no further than that subscriber (user-reach.ts): names shared with
+ * another subscriber and users of other subscribers are the helpdesk administrator's.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { BulkUserResult, ManagedUser, UserCreateRequest, UserEdit } from "../../core/api/administration.js";
+import type { BulkUserResult, CreatedUser, ManagedUser, UserCreateRequest, UserEdit } from "../../core/api/administration.js";
 import { Permission } from "../../core/permissions.js";
 import { fullName } from "../../core/subscribers.js";
 import {
@@ -21,7 +22,8 @@ import {
 } from "../../core/validation/administration-extra.js";
 import { USER_FORM_MESSAGES } from "../../core/validation/administration.js";
 import type { DB } from "../db/index.js";
-import { badRequest, conflict, forbidden, notFound } from "../errors.js";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "../errors.js";
+import { MailNotSentError, type Mailer } from "../mail/index.js";
 import type { VerifiedCaller } from "../oidc/index.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "./access.js";
 import { administeredSubscriber, findSubscriberById, SUBSCRIBER_NOT_FOUND } from "./administration-scope.js";
@@ -29,6 +31,7 @@ import { adminDb } from "./administration-tables.js";
 import { AuditAction, recordAuditEvent } from "./audit.js";
 import { findVisibleUser } from "./subscriber-users.js";
 import { importUsers, type ImportDeps } from "./user-import.js";
+import { readStanding, renameRefusal } from "./user-reach.js";
 
 /** The roles users of a subscriber type may be given (a helpdesk administrator without a type: every assignable role). */
 export async function listRoles(
@@ -47,14 +50,17 @@ export async function listRoles(
   return { roles: rolesForSubscriberType(type).map((name) => ({ name })) };
 }
 
-/** POST /subscribers/{id}/subscriber-users: a new user, Pending until they activate, with the invitation recorded. */
+/**
+ * POST /subscribers/{id}/subscriber-users: a new user, Pending until they activate, invited by email (with
+ * the mail service's reason when the invitation was not sent).
+ */
 export async function createSubscriberUser(
   deps: ImportDeps,
   caller: VerifiedCaller,
   subscriberId: string,
   input: UserCreateRequest,
   meta: RequestMeta,
-): Promise<ManagedUser> {
+): Promise<CreatedUser> {
   requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS);
   const subscriber = await administeredSubscriber(deps.db, caller, subscriberId);
   const { results, refusals } = await importUsers(
@@ -67,7 +73,8 @@ export async function createSubscriberUser(
   );
   const [result] = results;
   if (refusals[0]) throw refusals[0];
-  return findVisibleUser(deps.db, caller, result!.subscriberUserId!, subscriber.subscriberId);
+  const user = await findVisibleUser(deps.db, caller, result!.subscriberUserId!, subscriber.subscriberId);
+  return { ...user, invitationFailure: result!.reason };
 }
 
 /** POST /subscribers/{id}/subscriber-users/bulk */
@@ -121,6 +128,11 @@ export async function editSubscriberUser(
   if (renamed.length > 0 && user.authenticationType === "ENTERPRISE_CONNECTION") {
     throw badRequest(USER_FORM_MESSAGES.singleSignOn, "NAMES_LOCKED");
   }
+  if (renamed.length > 0) {
+    const standing = await readStanding(db, subscriberUserId, subscriber.subscriberId);
+    const refusal = standing ? renameRefusal(isHelpdesk(caller), standing, fullName(user)) : null;
+    if (refusal) throw refusal;
+  }
   const rolesChanged = !sameRoles(user.roleNames, row.roleNames);
   if (renamed.length === 0 && !rolesChanged) return user;
 
@@ -168,11 +180,12 @@ export async function editSubscriberUser(
 }
 
 /**
- * RESEND_INVITATION: records that the activation email of a Pending user was sent again. The email in the
- * request must be the user's own (the screen shows it in the toast).
+ * RESEND_INVITATION: sends the activation email of a Pending user again and records it. The email in the
+ * request must be the user's own (the screen shows it in the toast). When the mail service refuses it,
+ * 502 INVITATION_NOT_SENT with its reason, and nothing is recorded.
  */
 export async function resendInvitation(
-  db: DB,
+  { db, mailer }: { db: DB; mailer: Mailer },
   caller: VerifiedCaller,
   subscriberUserId: string,
   email: string,
@@ -188,6 +201,12 @@ export async function resendInvitation(
   }
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest(`The activation email goes to the user's own address, ${user.email}.`, "EMAIL_MISMATCH");
+  }
+  try {
+    await mailer.sendActivationEmail({ to: user.email, kind: "RESEND", subscriberName: user.subscriber ?? "" });
+  } catch (error) {
+    if (error instanceof MailNotSentError) throw new ApiError(502, "INVITATION_NOT_SENT", error.message);
+    throw error;
   }
   await db.transaction().execute(async (trx) => {
     await adminDb(trx)

@@ -3,16 +3,20 @@
  * import"): the engine behind POST /subscribers/{id}/subscriber-users/bulk and the single create.
  *
  * Rows are matched by email. Each row is checked with core's user form rules, then planned against what the
- * database holds: created (a new user, Pending until they activate, with an invitation recorded), joined (an
- * existing user of another subscriber becomes a user of this one: reported as created), updated (names or
- * roles), suspended or unsuspended (the status column), unchanged, or refused with the reason. A refused row
- * never stops the others.
+ * database holds: created (a new user, Pending until they activate, invited by email), joined (an
+ * existing user of another subscriber becomes a user of this one, by the helpdesk administrator only:
+ * reported as created), updated (names or roles), suspended or unsuspended (as far as the caller reaches:
+ * user-reach.ts), unchanged, or refused with the reason. A refused row never stops the others.
  *
  * Writes are set-based so that thousands of rows cost a handful of statements: one multi-row insert per
  * table and one UPDATE … FROM jsonb_to_recordset per kind of change, all in one transaction per call. Should
  * that transaction fail for a reason no check foresaw, each row is written again in a transaction of its
  * own, so that only the row at fault is refused. Email is unique, so a call killed half-way and sent again
  * creates no duplicates: the rows it had written are then found unchanged.
+ *
+ * Once the users are written, each new user's invitation goes to the mailer (provider/mail); an accepted
+ * one is recorded in `user_invitations`, a refused one leaves the user created (Pending: the activation
+ * email can be re-sent) with the mail service's reason on the row.
  */
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
@@ -27,14 +31,30 @@ import {
 import { USER_FORM_MESSAGES } from "../../core/validation/administration.js";
 import type { DB, Database } from "../db/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../errors.js";
+import { MailNotSentError, type Mailer } from "../mail/index.js";
 import type { Oidc, VerifiedCaller } from "../oidc/index.js";
+import { fullName } from "../../core/subscribers.js";
 import { isHelpdesk, type RequestMeta } from "./access.js";
 import { adminDb } from "./administration-tables.js";
 import type { AdministeredSubscriber } from "./administration-scope.js";
 import { AuditAction, recordAuditEvents, type AuditEvent } from "./audit.js";
+import {
+  endSuspendedLogins,
+  joinRefusal,
+  memberElsewhere,
+  planStatusChange,
+  reachOf,
+  renameRefusal,
+  statusAtSubscriber,
+  SUSPENDED_SOMEWHERE,
+  writeStatusChanges,
+  type StatusChange,
+  type UserStanding,
+} from "./user-reach.js";
 
 export interface ImportDeps {
   db: DB;
+  mailer: Mailer;
   oidc: Pick<Oidc, "revokeUserGrants">;
   log: { error(object: object, message: string): void };
 }
@@ -61,8 +81,10 @@ type RowWrite =
       /** The user becomes a user of this subscriber (they were one of another subscriber only). */
       joins: boolean;
       names: { first_name: string; middle_name: string | null; last_name: string };
+      /** The account's status after the change, and before it (the write is refused if it moved meanwhile). */
       status: string;
       expectedStatus: string;
+      statusChange: StatusChange | null;
       roleNames: string[] | null;
       audit: AuditEvent[];
     };
@@ -77,6 +99,9 @@ interface ExistingUser {
   authentication_type: string;
   member: boolean;
   role_names: string[] | null;
+  at_subscriber: string | null;
+  suspended_somewhere: boolean;
+  elsewhere: boolean;
 }
 
 const refused = (index: number, email: string, error: ApiError): PlannedRow => ({
@@ -124,6 +149,9 @@ async function planRows(
         "u.authentication_type",
         "us.role_names",
         sql<boolean>`us.subscriber_id is not null`.as("member"),
+        "us.status as at_subscriber",
+        SUSPENDED_SOMEWHERE.as("suspended_somewhere"),
+        memberElsewhere(subscriber.subscriberId).as("elsewhere"),
       ])
       .where("u.email", "in", emails.slice(start, start + 1000))
       .execute();
@@ -175,6 +203,16 @@ function planRow(
   if (user.member && options.existingMembers === "refuse") {
     return refused(index, email, new ApiError(409, "USER_EXISTS", `A user with the email ${email} already exists at ${subscriber.name}.`));
   }
+  const joinRefused = user.member ? null : joinRefusal(helpdesk, email, subscriber.name);
+  if (joinRefused) return refused(index, email, joinRefused);
+  const standing: UserStanding = {
+    subscriberId: at,
+    account: user.status,
+    atSubscriber: user.at_subscriber,
+    suspendedSomewhere: user.suspended_somewhere,
+    elsewhere: user.elsewhere,
+  };
+  const name = fullName({ firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name });
   const previousRoles = user.member ? (user.role_names ?? []) : [];
   const managerRefusal = userManagerChangeRefusal(previousRoles, row.roleNames, helpdesk);
   if (managerRefusal) return refused(index, email, forbidden(managerRefusal));
@@ -189,6 +227,8 @@ function planRow(
     if (renamed.length > 0 && user.authentication_type === "ENTERPRISE_CONNECTION") {
       return refused(index, email, badRequest(USER_FORM_MESSAGES.singleSignOn, "NAMES_LOCKED"));
     }
+    const renameRefused = renamed.length > 0 ? renameRefusal(helpdesk, standing, name) : null;
+    if (renameRefused) return refused(index, email, renameRefused);
     if (renamed.length > 0) {
       const from = Object.fromEntries(renamed.map((key) => [camel(key), names[key]]));
       const to = Object.fromEntries(renamed.map((key) => [camel(key), wanted[key]]));
@@ -227,22 +267,29 @@ function planRow(
     }
   }
 
-  let status = user.status;
   let outcome: BulkOutcome = changes.length > 0 ? (user.member ? "updated" : "created") : "unchanged";
-  if (row.status && row.status !== user.status) {
-    if (user.status === "Pending") {
-      if (row.status === "Suspended") {
-        return refused(
-          index,
-          email,
-          badRequest(`${row.firstName} has not activated their account yet: a pending user cannot be suspended.`, "USER_PENDING"),
-        );
-      }
-      // Active for a Pending user: they become active by activating, not by import.
-    } else if (row.status === "Suspended" && id === caller.userId) {
+  let statusChange: StatusChange | null = null;
+  if (row.status && user.status === "Pending") {
+    if (row.status === "Suspended") {
+      return refused(
+        index,
+        email,
+        badRequest(`${row.firstName} has not activated their account yet: a pending user cannot be suspended.`, "USER_PENDING"),
+      );
+    }
+    // Active for a Pending user: they become active by activating, not by import.
+  } else if (row.status) {
+    const from = statusAtSubscriber(user.status, user.at_subscriber);
+    if (row.status === "Suspended" && from !== "Suspended" && id === caller.userId) {
       return refused(index, email, badRequest("You cannot suspend your own account.", "CANNOT_SUSPEND_SELF"));
-    } else {
-      status = row.status;
+    }
+    try {
+      statusChange = planStatusChange(helpdesk, standing, row.status, name);
+    } catch (error) {
+      if (error instanceof ApiError) return refused(index, email, error);
+      throw error;
+    }
+    if (statusChange) {
       changes.push("status");
       if (user.member) outcome = row.status === "Suspended" ? "suspended" : "unsuspended";
       audit.push({
@@ -250,7 +297,7 @@ function planRow(
         subscriberId: at,
         action: row.status === "Suspended" ? AuditAction.USER_SUSPENDED : AuditAction.USER_UNSUSPENDED,
         target: id,
-        details: { from: user.status, to: row.status, clientId: caller.clientId, via: "bulk" },
+        details: { from, to: row.status, reach: reachOf(statusChange), clientId: caller.clientId, via: "bulk" },
       });
     }
   }
@@ -259,7 +306,17 @@ function planRow(
   if (changes.length === 0) return { result };
   return {
     result,
-    write: { kind: "change", subscriberUserId: id, joins: !user.member, names, status, expectedStatus: user.status, roleNames, audit },
+    write: {
+      kind: "change",
+      subscriberUserId: id,
+      joins: !user.member,
+      names,
+      status: statusChange?.account ?? user.status,
+      expectedStatus: user.status,
+      statusChange,
+      roleNames,
+      audit,
+    },
   };
 }
 
@@ -301,17 +358,47 @@ async function applyPlan(
     );
   }
 
-  // Suspension ends the user's sessions at once (the status already refuses every token of theirs).
+  await sendInvitations(deps, caller, subscriber, writing);
+
+  // Suspension ends the user's logins it concerns at once (the status already refuses every token of theirs).
   for (const row of writing) {
     const change = row.write?.kind === "change" ? row.write : undefined;
-    if (!change || row.result.outcome === "refused") continue;
-    if (change.status !== "Suspended" || change.expectedStatus === "Suspended") continue;
+    if (!change?.statusChange || row.result.outcome === "refused") continue;
+    await endSuspendedLogins(deps, change.subscriberUserId, change.statusChange);
+  }
+}
+
+/**
+ * Invites each user created by this call; records the invitations the mail service accepted (one statement)
+ * and gives the others the reason. A user whose invitation was not sent stays created and Pending.
+ */
+async function sendInvitations(deps: ImportDeps, caller: VerifiedCaller, subscriber: AdministeredSubscriber, rows: PlannedRow[]) {
+  const sent: { subscriberUserId: string; email: string }[] = [];
+  for (const row of rows) {
+    if (row.write?.kind !== "create" || row.result.outcome !== "created") continue;
+    const { subscriberUserId, row: user } = row.write;
     try {
-      await deps.oidc.revokeUserGrants(change.subscriberUserId);
+      await deps.mailer.sendActivationEmail({ to: user.email, kind: "INVITATION", subscriberName: subscriber.name });
+      sent.push({ subscriberUserId, email: user.email });
     } catch (error) {
-      deps.log.error({ err: error, subscriberUserId: change.subscriberUserId }, "Revoking the grants of a suspended user failed");
+      if (!(error instanceof MailNotSentError)) throw error;
+      row.result.reason = error.message;
     }
   }
+  if (sent.length === 0) return;
+  await adminDb(deps.db)
+    .insertInto("user_invitations")
+    .values(
+      sent.map(({ subscriberUserId, email }) => ({
+        invitation_id: randomUUID(),
+        subscriber_user_id: subscriberUserId,
+        subscriber_id: subscriber.subscriberId,
+        email,
+        kind: "INVITATION",
+        sent_by: caller.userId,
+      })),
+    )
+    .execute();
 }
 
 function markRefused(row: PlannedRow, error: ApiError): void {
@@ -372,22 +459,6 @@ async function writeRows(
           }),
         )
         .execute();
-      await adminDb(trx)
-        .insertInto("user_invitations")
-        .values(
-          made.map((planned) => {
-            const { subscriberUserId, row } = planned.write as Extract<RowWrite, { kind: "create" }>;
-            return {
-              invitation_id: randomUUID(),
-              subscriber_user_id: subscriberUserId,
-              subscriber_id: at,
-              email: row.email,
-              kind: "INVITATION",
-              sent_by: caller.userId,
-            };
-          }),
-        )
-        .execute();
       for (const planned of made) {
         const { subscriberUserId, row } = planned.write as Extract<RowWrite, { kind: "create" }>;
         audit.push({
@@ -395,7 +466,7 @@ async function writeRows(
           subscriberId: at,
           action: AuditAction.USER_CREATED,
           target: subscriberUserId,
-          details: { email: row.email, roleNames: row.roleNames, status: "Pending", invitationRecorded: true },
+          details: { email: row.email, roleNames: row.roleNames, status: "Pending" },
         });
       }
     }
@@ -433,6 +504,13 @@ async function writeRows(
         .onConflict((oc) => oc.columns(["subscriber_user_id", "subscriber_id"]).doNothing())
         .execute();
     }
+    await writeStatusChanges(
+      trx,
+      done.flatMap((planned) => {
+        const write = planned.write as Extract<RowWrite, { kind: "change" }>;
+        return write.statusChange ? [{ subscriberUserId: write.subscriberUserId, change: write.statusChange }] : [];
+      }),
+    );
     const roleChanges = done
       .map((planned) => planned.write as Extract<RowWrite, { kind: "change" }>)
       .filter((write) => !write.joins && write.roleNames !== null)

@@ -165,17 +165,42 @@ const and = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql`AND 
 // Totals and pages
 
 /**
- * Entries per status for a search without text, from the counters (a few hundred rows per scope at most):
- * their sum is the total, and statuses without entries need no branch in the page query.
+ * The counters of a search without text (a few hundred rows per scope at most), by status and pending
+ * labels, the quick filter left out: the page's totals per status and the chip bar's counts both come from
+ * these rows, so the list page reads them once.
  */
-async function countersByStatus(db: WorkspaceDB, search: ResolvedSearch): Promise<Map<WorkspaceStatus, number>> {
+interface CounterRow {
+  status: WorkspaceStatus;
+  pending_labels: number;
+  n: number;
+}
+
+async function counterRows(db: WorkspaceDB, search: ResolvedSearch): Promise<CounterRow[]> {
   const conditions: RawBuilder<unknown>[] = [sql`status IN (${sql.join(search.statuses)})`];
   if (search.transactionType) conditions.push(sql`transaction_type = ${search.transactionType}`);
-  if (search.quickFilter) conditions.push(sql`(pending_labels & ${quickFilterBit(search.quickFilter)}) <> 0`);
-  const { rows } = await sql<{ status: WorkspaceStatus; total: number }>`
-    SELECT status, sum(n)::int AS total FROM workspace_list_counts
-    WHERE scope = ${search.scope} ${and(conditions)} GROUP BY status HAVING sum(n) > 0`.execute(db);
-  return new Map(rows.map((row) => [row.status, row.total]));
+  const { rows } = await sql<CounterRow>`
+    SELECT status, pending_labels, sum(n)::int AS n FROM workspace_list_counts
+    WHERE scope = ${search.scope} ${and(conditions)} GROUP BY status, pending_labels HAVING sum(n) > 0`.execute(db);
+  return rows;
+}
+
+const hasLabel = (row: CounterRow, filter: QuickFilter) => (row.pending_labels & quickFilterBit(filter)) !== 0;
+
+/** Entries per status, within the search's quick filter (statuses without entries left out). */
+function totalsByStatus(rows: readonly CounterRow[], quickFilter: QuickFilter | null): Map<WorkspaceStatus, number> {
+  const totals = new Map<WorkspaceStatus, number>();
+  for (const row of rows) {
+    if (quickFilter && !hasLabel(row, quickFilter)) continue;
+    totals.set(row.status, (totals.get(row.status) ?? 0) + row.n);
+  }
+  return totals;
+}
+
+/** Every quick filter's total over the counter rows. */
+function chipCounts(rows: readonly CounterRow[]): QuickFilterCounts["counts"] {
+  return Object.fromEntries(
+    QUICK_FILTERS.map((filter) => [filter, rows.reduce((sum, row) => sum + (hasLabel(row, filter) ? row.n : 0), 0)]),
+  ) as QuickFilterCounts["counts"];
 }
 
 async function scopeHasWorkspace(db: WorkspaceDB, scope: string): Promise<boolean> {
@@ -232,25 +257,36 @@ export interface SearchPaging {
 
 /** One page of the list and, when the body asks for them, every quick filter's count (the list page's one call). */
 export async function searchWorkspaces(database: DB | WorkspaceDB, caller: VerifiedCaller, body: WorkspaceSearchBody, paging: SearchPaging): Promise<WorkspaceSearchResponse> {
-  const page = await searchPage(database, caller, body, paging);
-  if (!body.withQuickFilterCounts) return page;
-  return { ...page, quickFilterCounts: (await quickFilterCounts(database, caller, body)).counts };
+  const { response, counters } = await searchPage(database, caller, body, paging);
+  if (!body.withQuickFilterCounts) return response;
+  // Without a search text the page has read the counters the chips need already.
+  const counts = counters ? chipCounts(counters) : (await quickFilterCounts(database, caller, body)).counts;
+  return { ...response, quickFilterCounts: counts };
 }
 
-async function searchPage(database: DB | WorkspaceDB, caller: VerifiedCaller, body: WorkspaceSearchBody, paging: SearchPaging): Promise<WorkspaceSearchResponse> {
+async function searchPage(
+  database: DB | WorkspaceDB,
+  caller: VerifiedCaller,
+  body: WorkspaceSearchBody,
+  paging: SearchPaging,
+): Promise<{ response: WorkspaceSearchResponse; counters: CounterRow[] | null }> {
   requireFunctional(caller, "viewWorkspaceList");
   const db = workspaceDb(database);
   const { page, limit } = paging;
   const offset = (page - 1) * limit;
   const search = resolveSearch(caller, body);
-  if (!search) return { records: [], page: { page, limit, totalRecords: 0, pageRecords: 0, isSubscriberHasWorkspace: false } };
+  if (!search) {
+    return { response: { records: [], page: { page, limit, totalRecords: 0, pageRecords: 0, isSubscriberHasWorkspace: false } }, counters: null };
+  }
 
   let ids: string[];
   let total: number;
+  let counters: CounterRow[] | null = null;
   if (hasText(search)) {
     ({ ids, total } = await matchedPage(db, search, limit, offset));
   } else {
-    const byStatus = await countersByStatus(db, search);
+    counters = await counterRows(db, search);
+    const byStatus = totalsByStatus(counters, search.quickFilter);
     const statuses = [...byStatus.keys()];
     total = [...byStatus.values()].reduce((sum, count) => sum + count, 0);
     if (offset >= total) {
@@ -270,7 +306,7 @@ async function searchPage(database: DB | WorkspaceDB, caller: VerifiedCaller, bo
     listRecords(db, ids, search.subscriberId),
     total > 0 ? Promise.resolve(true) : scopeHasWorkspace(db, search.scope),
   ]);
-  return { records, page: { page, limit, totalRecords: total, pageRecords: records.length, isSubscriberHasWorkspace } };
+  return { response: { records, page: { page, limit, totalRecords: total, pageRecords: records.length, isSubscriberHasWorkspace } }, counters };
 }
 
 /** Every quick filter's total for a search (its own quick filter ignored): the chip bar, in one query. */

@@ -2,14 +2,16 @@
 import { randomUUID } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { createScriptClient } from "../../provider/oidc/script-clients.js";
+import { hashPassword } from "../../provider/security/passwords.js";
 import { adminDb } from "../../provider/services/administration-tables.js";
-import { clientCredentialsToken, DEMO_SUBSCRIBERS, type TestProvider } from "./support.js";
+import { statusAtSubscriber } from "../../provider/services/user-reach.js";
+import { clientCredentialsToken, DEMO_PASSWORD, DEMO_SUBSCRIBERS, type TestProvider } from "./support.js";
 
 export const API = "/api/subscriber/v1";
 
 /**
  * An Active user holding `roles` at `subscriber`, and an access token of theirs (through a script client
- * bound to them, so no password or login page is needed).
+ * bound to them, so no login page is needed).
  */
 export async function personWithRoles(
   provider: TestProvider,
@@ -17,9 +19,22 @@ export async function personWithRoles(
   roles: string[],
   name = "Test",
 ): Promise<{ token: string; userId: string; email: string }> {
+  const { userId, email, tokens } = await personAt(provider, { [subscriber]: roles }, name);
+  return { token: tokens[subscriber]!, userId, email };
+}
+
+/**
+ * An Active user with a password (the demo one) holding roles at several subscribers (the first one is
+ * their primary), with an access token of theirs at each (through a script client bound to them there).
+ */
+export async function personAt(
+  provider: TestProvider,
+  memberships: Partial<Record<keyof typeof DEMO_SUBSCRIBERS, string[]>>,
+  name = "Shared",
+): Promise<{ userId: string; email: string; tokens: Partial<Record<keyof typeof DEMO_SUBSCRIBERS, string>> }> {
+  const keys = Object.keys(memberships) as (keyof typeof DEMO_SUBSCRIBERS)[];
   const userId = randomUUID();
-  const email = `${name.toLowerCase()}.${userId.slice(0, 8)}@${subscriber.toLowerCase()}.example`;
-  const subscriberId = DEMO_SUBSCRIBERS[subscriber].subscriberId;
+  const email = `${name.toLowerCase()}.${userId.slice(0, 8)}@${keys[0]!.toLowerCase()}.example`;
   await provider.db
     .insertInto("subscriber_users")
     .values({
@@ -28,20 +43,60 @@ export async function personWithRoles(
       first_name: name,
       last_name: "Person",
       status: "Active",
+      password_hash: await hashPassword(DEMO_PASSWORD),
       global_roles: JSON.stringify([]),
     })
     .execute();
   await provider.db
     .insertInto("user_subscribers")
-    .values({ subscriber_user_id: userId, subscriber_id: subscriberId, role_names: JSON.stringify(roles), is_primary: true })
+    .values(
+      keys.map((key, index) => ({
+        subscriber_user_id: userId,
+        subscriber_id: DEMO_SUBSCRIBERS[key].subscriberId,
+        role_names: JSON.stringify(memberships[key]),
+        is_primary: index === 0,
+      })),
+    )
     .execute();
-  const client = await createScriptClient(provider.db, provider.config, {
-    name: `${name} test client`,
-    subscriberId,
-    subscriberUserId: userId,
-  });
-  const token = await clientCredentialsToken(inject(provider), client.clientId, client.clientSecret);
-  return { token, userId, email };
+  const tokens: Partial<Record<keyof typeof DEMO_SUBSCRIBERS, string>> = {};
+  for (const key of keys) {
+    const client = await createScriptClient(provider.db, provider.config, {
+      name: `${name} at ${key}`,
+      subscriberId: DEMO_SUBSCRIBERS[key].subscriberId,
+      subscriberUserId: userId,
+    });
+    tokens[key] = await clientCredentialsToken(inject(provider), client.clientId, client.clientSecret);
+  }
+  return { userId, email, tokens };
+}
+
+/** A user as the database holds them: names, the account's status, and their status at each subscriber. */
+export async function storedUser(provider: TestProvider, subscriberUserId: string) {
+  const user = await provider.db
+    .selectFrom("subscriber_users")
+    .select(["first_name", "middle_name", "last_name", "status", "version"])
+    .where("subscriber_user_id", "=", subscriberUserId)
+    .executeTakeFirstOrThrow();
+  const memberships = await provider.db
+    .selectFrom("user_subscribers")
+    .select(["subscriber_id", "status", "role_names"])
+    .where("subscriber_user_id", "=", subscriberUserId)
+    .orderBy("subscriber_id")
+    .execute();
+  return { ...user, memberships };
+}
+
+/** The status a user has at their primary subscriber (the account's, unless suspended there). */
+export async function statusAtPrimary(provider: TestProvider, subscriberUserId: string): Promise<string> {
+  const row = await provider.db
+    .selectFrom("subscriber_users as u")
+    .leftJoin("user_subscribers as us", (join) =>
+      join.onRef("us.subscriber_user_id", "=", "u.subscriber_user_id").on("us.is_primary", "=", true),
+    )
+    .select(["u.status", "us.status as at_subscriber"])
+    .where("u.subscriber_user_id", "=", subscriberUserId)
+    .executeTakeFirstOrThrow();
+  return statusAtSubscriber(row.status, row.at_subscriber);
 }
 
 export function inject(provider: TestProvider) {

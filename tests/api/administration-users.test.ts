@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BulkUsersResponseSchema,
+  CreatedUserSchema,
   ManagedUserSchema,
   ManagedUserSearchResponseSchema,
   RolesResponseSchema,
@@ -169,12 +170,19 @@ describe("POST /api/subscriber/v1/subscribers/{id}/subscriber-users", () => {
     expect((await create(viewer, keystone, newUser())).statusCode).toBe(403);
   });
 
-  it("answers 409 for an email already at this subscriber, and adds a user of another subscriber keeping their names", async () => {
+  it("answers 409 for an email already at this subscriber; only the helpdesk adds a user of another subscriber, keeping their names", async () => {
     const duplicate = await create(manager, harperVale, newUser({ email: "SUSPENDED@harpervale.example" }));
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().code).toBe("USER_EXISTS");
 
-    const joined = await created(manager, harperVale, newUser({ email: DEMO_USERS.viewer.email, firstName: "Someone" }));
+    const byManager = await create(manager, harperVale, newUser({ email: DEMO_USERS.viewer.email, firstName: "Someone" }));
+    expect(byManager.statusCode).toBe(409);
+    expect(byManager.json()).toMatchObject({
+      code: "USER_OF_ANOTHER_SUBSCRIBER",
+      message: `The email ${DEMO_USERS.viewer.email} belongs to a user outside Harper & Vale LLP: ask the provider's support to add them to Harper & Vale LLP.`,
+    });
+
+    const joined = await created(helpdesk, harperVale, newUser({ email: DEMO_USERS.viewer.email, firstName: "Someone" }));
     expect(joined).toMatchObject({
       subscriberUserId: DEMO_USERS.viewer.subscriberUserId,
       firstName: "Victor",
@@ -182,6 +190,52 @@ describe("POST /api/subscriber/v1/subscribers/{id}/subscriber-users", () => {
       subscriberId: harperVale,
       roleNames: ["Workspace User"],
     });
+  });
+});
+
+describe("invitation emails (the mail sandbox refuses every address at undeliverable.example)", () => {
+  const refusal = (email: string) => `550 5.1.1 <${email}>: mailbox unavailable`;
+
+  it("adds the user all the same when their invitation is refused, says why, and records no invitation", async () => {
+    const email = `nobody.${Math.random().toString(36).slice(2, 8)}@undeliverable.example`;
+    const response = await create(manager, harperVale, newUser({ email }));
+    expect(response.statusCode, response.body).toBe(201);
+    const user = CreatedUserSchema.parse(response.json());
+    expect(user).toMatchObject({ email, status: "Pending", invitationSentAt: null, invitationFailure: refusal(email) });
+    expect(await invitations(provider, user.subscriberUserId)).toEqual([]);
+
+    const delivered = CreatedUserSchema.parse((await create(manager, harperVale, newUser())).json());
+    expect(delivered.invitationFailure).toBeNull();
+    expect(delivered.invitationSentAt).not.toBeNull();
+  });
+
+  it("answers 502 INVITATION_NOT_SENT with the mail service's reason when a re-sent activation email is refused", async () => {
+    const email = `again.${Math.random().toString(36).slice(2, 8)}@undeliverable.example`;
+    const user = await created(manager, harperVale, newUser({ email }));
+    const resent = await patch(manager, user.subscriberUserId, { requestType: "RESEND_INVITATION", email });
+    expect(resent.statusCode).toBe(502);
+    expect(resent.json()).toEqual({ status: 502, code: "INVITATION_NOT_SENT", message: refusal(email) });
+    expect(await invitations(provider, user.subscriberUserId)).toEqual([]);
+    expect((await auditEvents(provider, { target: user.subscriberUserId })).map((e) => e.action)).toEqual(["USER_CREATED"]);
+  });
+
+  it("reports a created row whose invitation was refused with the reason, and invites the others", async () => {
+    const bad = `bulk.${Math.random().toString(36).slice(2, 8)}@undeliverable.example`;
+    const good = `bulk.${Math.random().toString(36).slice(2, 8)}@harpervale.example`;
+    const results = BulkUsersResponseSchema.parse(
+      (
+        await bulk(manager, harperVale, [
+          { email: bad, firstName: "Una", lastName: "Deliverable", roleNames: ["Workspace User"] },
+          { email: good, firstName: "Del", lastName: "Ivered", roleNames: ["Workspace User"] },
+        ])
+      ).json(),
+    ).results;
+    expect(results.map((r) => [r.outcome, r.reason])).toEqual([
+      ["created", refusal(bad)],
+      ["created", null],
+    ]);
+    expect(await invitations(provider, results[0]!.subscriberUserId!)).toEqual([]);
+    expect(await invitations(provider, results[1]!.subscriberUserId!)).toMatchObject([{ kind: "INVITATION", email: good }]);
   });
 });
 

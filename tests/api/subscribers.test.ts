@@ -6,6 +6,7 @@ import {
   SubscriberUserNamesResponseSchema,
 } from "../../core/api/contract.js";
 import { Permission } from "../../core/permissions.js";
+import { revokeUserGrants } from "../../provider/oidc/revoke-user.js";
 import { seedDemoWorld } from "../../provider/seed/demo-world.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
@@ -142,6 +143,19 @@ describe("GET /api/subscriber/v1/subscribers/subscriber-users", () => {
   });
 });
 
+describe("GET /api/v1/me/standing", () => {
+  it("answers 204 while the login stands, 401 from the moment it is revoked, and 401 without a token", async () => {
+    const lender = await provider.loginToken(DEMO_USERS.lender.email);
+    const standing = (token: string | undefined) => provider.call(token, { method: "GET", url: "/api/v1/me/standing" });
+    const fine = await standing(lender);
+    expect(fine.statusCode).toBe(204);
+    expect(fine.body).toBe("");
+    await revokeUserGrants(provider.db, DEMO_USERS.lender.subscriberUserId);
+    expect((await standing(lender)).statusCode).toBe(401);
+    expect((await standing(undefined)).statusCode).toBe(401);
+  });
+});
+
 describe("GET /api/v1/me", () => {
   it("describes a subscriber user with the selected subscriber, roles and permissions", async () => {
     const me = MeResponseSchema.parse(
@@ -211,5 +225,41 @@ describe("the demo world seed", () => {
       .select(["email", "password_hash", "status"])
       .execute();
     for (const row of rows) expect(row.password_hash === null).toBe(row.status === "Pending");
+  });
+});
+
+describe("POST /api/subscriber/v1/subscribers", () => {
+  const create = (token: string, body: Record<string, unknown>) =>
+    provider.call(token, { method: "POST", url: "/api/subscriber/v1/subscribers", payload: body });
+
+  it("lets the helpdesk administrator add a subscriber without users, audited; its users list is empty", async () => {
+    const response = await create(helpdesk, { name: "  Fenwick   Homes ", entityType: "CONVEYANCING_FIRM" });
+    expect(response.statusCode, response.body).toBe(201);
+    const subscriber = response.json();
+    expect(subscriber).toMatchObject({ name: "Fenwick Homes", entityType: "Conveyancing Firm", status: "Active", isPrimary: false });
+    const users = await provider.call(helpdesk, {
+      method: "POST",
+      url: "/api/subscriber/v1/subscriber-users/search",
+      payload: { subscriberId: subscriber.subscriberId },
+    });
+    expect(users.json().page.totalRecords).toBe(0);
+    const [event] = await provider.db.selectFrom("audit_events").selectAll().where("target", "=", subscriber.subscriberId).execute();
+    expect(event).toMatchObject({ action: "SUBSCRIBER_CREATED", actor_user_id: DEMO_USERS.helpdesk.subscriberUserId });
+  });
+
+  it("refuses a name already taken (409), a bad name or type (400), and anyone but the helpdesk (403), creating nothing", async () => {
+    const count = async () => Number((await provider.db.selectFrom("subscribers").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const taken = await create(helpdesk, { name: "harper & vale llp", entityType: "Law Firm" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: "SUBSCRIBER_EXISTS", message: "A subscriber named harper & vale llp already exists." });
+    expect((await create(helpdesk, { name: "  ", entityType: "Law Firm" })).json()).toMatchObject({ status: 400, message: "Enter the subscriber's name" });
+    expect((await create(helpdesk, { name: "Bank", entityType: "Bank" })).json()).toMatchObject({
+      status: 400,
+      message: "Unknown subscriber type Bank: use Lender, Law Firm, Conveyancing Firm.",
+    });
+    expect((await create(helpdesk, { name: "x".repeat(201), entityType: "Lender" })).statusCode).toBe(400);
+    expect((await create(manager, { name: "Mine", entityType: "Lender" })).statusCode).toBe(403);
+    expect(await count()).toBe(before);
   });
 });

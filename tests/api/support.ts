@@ -4,13 +4,13 @@
  * Tokens come from the identity provider itself: client credentials for the demo script clients, and the
  * authorization code flow through the real login page for people.
  */
-import { createHash, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { setTimeout } from "node:timers/promises";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { API_AUDIENCE, ErrorBodySchema, ORGANIZATION_PARAM } from "../../core/api/contract.js";
 import { loadConfig, type ProviderConfig } from "../../provider/config.js";
 import type { DB } from "../../provider/db/index.js";
+import { createTestDatabase } from "../../provider/db/test-database.js";
+import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
 import {
   DEMO_PASSWORD,
   seedDemoWorld,
@@ -35,58 +35,6 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-/** Secrets for this run only, so tests never touch ./data. */
-function testSecretsEnv(): Record<string, string> {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = {
-    ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>),
-    kid: "test-signing-key",
-    use: "sig",
-    alg: "RS256",
-  };
-  return {
-    WEB_CLIENT_SECRET: randomBytes(32).toString("base64url"),
-    OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
-    OIDC_COOKIE_KEYS: `${randomBytes(16).toString("base64url")},${randomBytes(16).toString("base64url")}`,
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-  };
-}
-
-/** A uniquely named database next to the one DATABASE_URL names; dropped again by `drop()`. */
-async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `convey_api_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        // The server's pool may still be saying goodbye: wait for it rather than cut its connections.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? " WITH (FORCE)" : ""}`);
-            break;
-          } catch (error) {
-            if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
-            await setTimeout(100);
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 export interface TestProviderOptions {
   /** Receives every log line (JSON) instead of stdout; set logLevel to see more than nothing. */
   logStream?: { write(line: string): void };
@@ -94,14 +42,13 @@ export interface TestProviderOptions {
 }
 
 export async function startTestProvider(options: TestProviderOptions = {}): Promise<TestProvider> {
-  const baseUrl = process.env.DATABASE_URL;
-  const database = baseUrl ? await createTestDatabase(baseUrl) : undefined;
+  const database = await createTestDatabase("convey_api_test");
   const env = {
-    ...testSecretsEnv(),
+    ...freshSecretsEnv(), // secrets of this run only: tests never touch ./data
     PROVIDER_PORT: "4000",
     CONVEY_ENV: "local",
     LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   } as unknown as NodeJS.ProcessEnv;
   const config = loadConfig(env, { dataDir: "memory://" });
 
@@ -109,7 +56,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
   try {
     server = await buildServer({ config, logStream: options.logStream });
   } catch (error) {
-    await database?.drop();
+    await database.drop();
     throw error;
   }
   const { app, db } = server;
@@ -152,7 +99,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
       try {
         await server.close();
       } finally {
-        await database?.drop();
+        await database.drop();
       }
     },
   };

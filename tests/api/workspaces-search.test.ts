@@ -64,14 +64,14 @@ const n = (key: DemoWorkspaceKey) => Number(DEMO_WORKSPACES[key].workspaceRefere
 describe("the demo world", () => {
   it("lists a lender's workspaces in the default six statuses, newest first", async () => {
     const answer = await search(tokens.lender, {});
-    expect(numbers(answer)).toEqual([18, 17, 16, 15, 11, 10, 9, 8, 7, 6, 5, 3, 2, 1]);
-    expect(answer.page).toEqual({ page: 1, limit: 100, totalRecords: 14, pageRecords: 14, isSubscriberHasWorkspace: true });
+    expect(numbers(answer)).toEqual([19, 18, 17, 16, 15, 11, 10, 9, 8, 7, 6, 5, 3, 2, 1]);
+    expect(answer.page).toEqual({ page: 1, limit: 100, totalRecords: 15, pageRecords: 15, isSubscriberHasWorkspace: true });
   });
 
   it("lists only the workspaces each subscriber takes part in; the helpdesk administrator sees all", async () => {
-    expect(numbers(await search(tokens.viewer, {}))).toEqual([18, 16, 8, 7, 6, 4]);
+    expect(numbers(await search(tokens.viewer, {}))).toEqual([19, 18, 16, 8, 7, 6, 4]);
     expect(numbers(await search(tokens.harper, {}))).toEqual([18, 17, 15, 11, 10, 9, 8, 5, 3, 2, 1]);
-    expect(numbers(await search(tokens.helpdesk, {}))).toEqual([18, 17, 16, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(numbers(await search(tokens.helpdesk, {}))).toEqual([19, 18, 17, 16, 15, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
   });
 
   it("tells an empty list (no workspace at all) from a search with no hits", async () => {
@@ -83,7 +83,7 @@ describe("the demo world", () => {
 
   it("filters by status (an empty list is every status) and by transaction type", async () => {
     expect(numbers(await search(tokens.viewer, { status: ["CLOSED", "CANCELLED"] }))).toEqual([14, 12]);
-    expect(numbers(await search(tokens.viewer, { status: [] }))).toEqual([18, 16, 14, 12, 8, 7, 6, 4]);
+    expect(numbers(await search(tokens.viewer, { status: [] }))).toEqual([19, 18, 16, 14, 12, 8, 7, 6, 4]);
     expect(numbers(await search(tokens.lender, { transactionType: "PURCHASE" }))).toEqual([18, 11, 8, 6, 3]);
     expect(numbers(await search(tokens.lender, { transactionType: "REMORTGAGE", status: ["CANCELLED"] }))).toEqual([13]);
   });
@@ -98,7 +98,7 @@ describe("the demo world", () => {
   it("searches by workspace reference id: a number exactly, otherwise by prefix", async () => {
     expect(numbers(await search(tokens.lender, { workspaceReferenceId: "2" }))).toEqual([2]);
     expect(numbers(await search(tokens.lender, { workspaceReferenceId: "ws-0000002" }))).toEqual([2]);
-    expect(numbers(await search(tokens.lender, { workspaceReferenceId: "WS-000001" }))).toEqual([18, 17, 16, 15, 11, 10]);
+    expect(numbers(await search(tokens.lender, { workspaceReferenceId: "WS-000001" }))).toEqual([19, 18, 17, 16, 15, 11, 10]);
     expect(numbers(await search(tokens.viewer, { workspaceReferenceId: "2" }))).toEqual([]);
   });
 
@@ -120,18 +120,18 @@ describe("the demo world", () => {
 
   it("sorts by completion date both ways, dates to be provided last", async () => {
     const ascending = await search(tokens.lender, { completionDateSort: "ASC" });
-    expect(numbers(ascending)).toEqual([11, 10, 8, 9, 7, 5, 6, 2, 3, 15, 17, 18, 1, 16]);
+    expect(numbers(ascending)).toEqual([11, 10, 19, 8, 9, 7, 5, 6, 2, 3, 15, 17, 18, 1, 16]);
     expect(ascending.records.slice(-2).map((record) => record.completionDate)).toEqual(["TO_BE_PROVIDED", "TO_BE_PROVIDED"]);
-    expect(numbers(await search(tokens.lender, { completionDateSort: "DESC" }))).toEqual([18, 17, 15, 3, 2, 6, 5, 7, 9, 8, 10, 11, 16, 1]);
+    expect(numbers(await search(tokens.lender, { completionDateSort: "DESC" }))).toEqual([18, 17, 15, 3, 2, 6, 5, 7, 9, 8, 19, 10, 11, 16, 1]);
   });
 
   it("pages from either end in the same order", async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => search(tokens.lender, {}, page, 5)));
-    expect(pages.map(numbers)).toEqual([[18, 17, 16, 15, 11], [10, 9, 8, 7, 6], [5, 3, 2, 1], []]);
-    expect(pages.map((answer) => answer.page.pageRecords)).toEqual([5, 5, 4, 0]);
-    expect(pages.every((answer) => answer.page.totalRecords === 14)).toBe(true);
+    expect(pages.map(numbers)).toEqual([[19, 18, 17, 16, 15], [11, 10, 9, 8, 7], [6, 5, 3, 2, 1], []]);
+    expect(pages.map((answer) => answer.page.pageRecords)).toEqual([5, 5, 5, 0]);
+    expect(pages.every((answer) => answer.page.totalRecords === 15)).toBe(true);
     const sorted = await Promise.all([1, 2, 3].map((page) => search(tokens.lender, { completionDateSort: "DESC" }, page, 5)));
-    expect(sorted.flatMap(numbers)).toEqual([18, 17, 15, 3, 2, 6, 5, 7, 9, 8, 10, 11, 16, 1]);
+    expect(sorted.flatMap(numbers)).toEqual([18, 17, 15, 3, 2, 6, 5, 7, 9, 8, 19, 10, 11, 16, 1]);
   });
 
   it("filters by quick filter, and counts every chip in one call", async () => {

@@ -262,6 +262,27 @@ describe("GET /api/workspace/v1/workspaces/{id}", () => {
     expect(workspace.tasks.length).toBeGreaterThan(0);
   });
 
+  it("says when the applications submitted after funds exchanged are being finalised (the lodgement delay)", async () => {
+    const delayed = await detail(viewer, DEMO_WORKSPACES.remortgageLodgementDelayed.workspaceId);
+    expect(delayed).toMatchObject({ status: "FUNDS_EXCHANGED", hardLocked: true, lodgementDelayed: true, participantRole: "INCOMING_LENDER_REPRESENTATIVE" });
+    expect(delayed.tasks.find((task) => task.taskName === "submit-applications-to-hmlr")?.status).toBe("COMPLETED");
+    // Funds exchanged with the submission still to make, and lodged: no delay.
+    expect((await detail(lender, DEMO_WORKSPACES.remortgageExchanged.workspaceId)).lodgementDelayed).toBe(false);
+    expect((await detail(lender, DEMO_WORKSPACES.remortgageLodged.workspaceId)).lodgementDelayed).toBe(false);
+  });
+
+  it("answers 403 to a user without view:workspaces, in a workspace of their subscriber and in the search", async () => {
+    const userManager = await provider.loginToken(DEMO_USERS.userManager.email);
+    // Keystone Conveyancing is the seller's representative here: only the missing permission stands in the way.
+    const keystones = DEMO_WORKSPACES.purchaseExchangedOrganisation.workspaceId;
+    expectError(await call(userManager, "GET", `${W}/${keystones}`), 403);
+    expectError(await call(userManager, "GET", `${W}/${keystones}/tasks`), 403);
+    expectError(await call(userManager, "POST", `${V1}/search`, {}), 403);
+    expectError(await call(userManager, "POST", `${V1}/search/quick-filter-counts`, {}), 403);
+    // A workspace the subscriber takes no part in stays not found, whatever the permissions.
+    expectError(await call(userManager, "GET", `${W}/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}`), 404, WORKSPACE_NOT_FOUND_MESSAGE);
+  });
+
   it("answers 400 for an id that is not a UUID", async () => {
     expectError(await call(lender, "GET", `${W}/WS-0000001`), 400, /workspaceId must be a UUID/);
   });

@@ -5,6 +5,8 @@
  * identifiers with --password-stdin, subscribers, audit and flags.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -218,26 +220,93 @@ describe("convey users import", () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const child = spawn(BIN, ["--json", "users", "import", path], {
-      env: { ...process.env, CONVEY_CONFIG_DIR: manager.configDir, ...env(provider.scriptClient("harperVale")) },
-      stdio: ["ignore", "pipe", "pipe"],
+    // The CLI reaches the provider through a relay that kills it when it sends its second chunk of 500 rows:
+    // the first chunk is written, the second never arrives, the third is never sent.
+    let child: ReturnType<typeof spawn> | undefined;
+    let bulkCalls = 0;
+    const relay = await startRelay(provider.url, (path) => {
+      if (!path.endsWith("/subscriber-users/bulk") || ++bulkCalls < 2) return "forward";
+      child?.kill("SIGKILL");
+      return "drop";
     });
-    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
-    for (let waited = 0; (await count()) === 0 && waited < 60_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-    child.kill("SIGKILL");
-    await exited;
-    const partial = await count();
-    expect(partial).toBeGreaterThan(0);
-    expect(partial % 500).toBe(0);
+    const relayed = await ConveyHarness.create();
+    try {
+      const client = provider.scriptClient("harperVale");
+      expect((await relayed.run(["--api-url", relay.url, "login", "--client-id", client.clientId], { env: env(client) })).code).toBe(0);
+      child = spawn(BIN, ["--json", "users", "import", path], {
+        env: { ...process.env, CONVEY_CONFIG_DIR: relayed.configDir, ...env(client) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      child.stdout!.on("data", (chunk) => (stdout += chunk));
+      const exit = await new Promise<{ code: number | null; signal: string | null }>((done) =>
+        child!.on("close", (code, signal) => done({ code, signal })),
+      );
+      expect(exit).toEqual({ code: null, signal: "SIGKILL" });
+      expect(stdout).toBe("");
+    } finally {
+      await relayed.dispose();
+      await relay.close();
+    }
+    expect(bulkCalls).toBe(2);
+    expect(await count()).toBe(500);
 
     const rerun = await asManager(["--json", "users", "import", path]);
     expect(rerun.code, rerun.stderr).toBe(0);
     const report = ImportReportSchemaForTests.parse(JSON.parse(rerun.stdout));
-    expect(report.summary.unchanged).toBe(partial);
-    expect(report.summary.created).toBe(1500 - partial);
+    expect(report.summary).toMatchObject({ unchanged: 500, created: 1000, refused: 0 });
+    expect(report.rows.slice(0, 500).every((row) => row.outcome === "unchanged")).toBe(true);
+    expect(report.rows.slice(500).every((row) => row.outcome === "created")).toBe(true);
     expect(await count()).toBe(1500);
+    const duplicates = await provider.db
+      .selectFrom("subscriber_users")
+      .select("email")
+      .where("email", "like", "killed.%")
+      .groupBy("email")
+      .having((eb) => eb.fn.countAll(), ">", 1)
+      .execute();
+    expect(duplicates).toEqual([]);
   });
 });
+
+/**
+ * An HTTP relay to `target` on a free port of 127.0.0.1: each request is forwarded, or dropped (the
+ * connection cut) when `decide` says so for its path.
+ */
+async function startRelay(target: string, decide: (path: string) => "forward" | "drop") {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      if (decide(new URL(request.url ?? "/", target).pathname) === "drop") {
+        request.socket.destroy();
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name, value]) => name !== "host" && name !== "connection" && typeof value === "string"),
+      ) as Record<string, string>;
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(new URL(request.url ?? "/", target), { method: request.method, headers, body, redirect: "manual" }).then(
+        async (answer) => {
+          const text = Buffer.from(await answer.arrayBuffer());
+          const kept = [...answer.headers].filter(([name]) => !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name));
+          response.writeHead(answer.status, Object.fromEntries(kept)).end(text);
+        },
+        () => request.socket.destroy(),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 describe("convey users add|edit|list|show|resend-activation", () => {
   it("adds a user with the spec's message, edits their roles with the version, lists and shows them", async () => {
@@ -403,7 +472,12 @@ describe("a helpdesk administrator", () => {
       const keystone = DEMO_SUBSCRIBERS.keystone.subscriberId;
       const list = await helpdesk.run(["--json", "users", "list", "--subscriber", keystone]);
       expect(list.code, list.stderr).toBe(0);
-      expect(JSON.parse(list.stdout).records.map((u: { email: string }) => u.email)).toEqual([DEMO_USERS.pending.email, DEMO_USERS.viewer.email]);
+      expect(JSON.parse(list.stdout).records.map((u: { email: string }) => u.email)).toEqual([
+        DEMO_USERS.keystoneCreator.email,
+        DEMO_USERS.pending.email,
+        DEMO_USERS.userManager.email,
+        DEMO_USERS.viewer.email,
+      ]);
 
       const add = await helpdesk.run(["users", "add", "--subscriber", keystone, "--email", "kim@keystone.example", "--first-name", "Kim", "--last-name", "Lead", "--role", "User Manager"]);
       expect(add.code, add.stderr).toBe(0);

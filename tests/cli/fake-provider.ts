@@ -1,8 +1,9 @@
 /**
  * A tiny stand-in for the provider (node:http on 127.0.0.1:0) with just what the CLI calls: OIDC
  * discovery, device authorization, token (device code, refresh with rotation, client credentials),
- * revocation, GET /api/v1/me, user search and the status PATCH. It answers the way oidc-provider and
- * the provider API do ({ error, error_description } and { status, code, message }).
+ * revocation, GET /api/v1/me, user search, the status PATCH, a subscriber's details and the bulk users call
+ * (which can be made to fail). It answers the way oidc-provider and the provider API do
+ * ({ error, error_description } and { status, code, message }).
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -70,6 +71,11 @@ export class FakeProvider {
   users: SubscriberUser[] = [user()];
   /** When set, the status PATCH is refused with this status and message. */
   patchRefusal: { status: number; message: string } | undefined;
+  /**
+   * How successive bulk users calls fail: an HTTP status, "network" (the connection is cut without an
+   * answer), or "ok" to answer; calls beyond the list answer. Every row of an answered call is created.
+   */
+  bulkAnswers: (number | "network" | "ok")[] = [];
   /** Grant ids that have been revoked (logout or suspension). */
   readonly revokedGrants = new Set<string>();
   readonly revokedTokens: string[] = [];
@@ -123,6 +129,8 @@ export class FakeProvider {
     this.requests.push(recorded);
     const route = `${recorded.method} ${url.pathname}`;
     const patch = /^PATCH \/api\/subscriber\/v1\/subscriber-users\/([^/]+)$/.exec(route);
+    const details = /^GET \/api\/subscriber\/v1\/subscribers\/([^/]+)\/details$/.exec(route);
+    const bulk = /^POST \/api\/subscriber\/v1\/subscribers\/([^/]+)\/subscriber-users\/bulk$/.exec(route);
 
     if (route === "GET /oidc/.well-known/openid-configuration") {
       return send(response, 200, {
@@ -142,6 +150,8 @@ export class FakeProvider {
       if (route === "GET /api/v1/me") return send(response, 200, this.me);
       if (route === "POST /api/subscriber/v1/subscriber-users/search") return this.search(response, recorded.json);
       if (patch) return this.patchUser(response, decodeURIComponent(patch[1]!), recorded.json);
+      if (details) return this.subscriberDetails(response, decodeURIComponent(details[1]!));
+      if (bulk) return this.bulkUsers(request, response, recorded.json);
     }
     return send(response, 404, { status: 404, code: "NOT_FOUND", message: "Not found" });
   }
@@ -242,6 +252,41 @@ export class FakeProvider {
     return send(response, 200, {
       records,
       page: { page: 1, limit: 1, totalRecords: records.length, pageRecords: records.length },
+    });
+  }
+
+  private subscriberDetails(response: ServerResponse, subscriberId: string) {
+    return send(response, 200, {
+      subscriberId,
+      name: "Ashdown Legal",
+      entityType: "Law Firm",
+      status: "Active",
+      version: 1,
+      userAuthentication: null,
+      ipAllow: null,
+    });
+  }
+
+  private bulkUsers(request: IncomingMessage, response: ServerResponse, body: unknown) {
+    const answer = this.bulkAnswers.shift() ?? "ok";
+    if (answer === "network") {
+      request.socket.destroy();
+      return;
+    }
+    if (answer !== "ok") {
+      return send(response, answer, { status: answer, code: "HTTP_ERROR", message: `The bulk call failed with ${answer}` });
+    }
+    const { rows, dryRun } = body as { rows: { email: string }[]; dryRun: boolean };
+    return send(response, 200, {
+      dryRun,
+      results: rows.map((row, index) => ({
+        index,
+        email: row.email.toLowerCase(),
+        outcome: "created",
+        changes: [],
+        reason: null,
+        subscriberUserId: `user-${index}`,
+      })),
     });
   }
 

@@ -4,11 +4,11 @@
  * (as tests/api/support.ts does). Its issuer and public URL are that port's, so the CLI's OAuth discovery
  * leads back to it.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { createServer } from "node:net";
-import pg from "pg";
 import { loadConfig, type ProviderConfig } from "../../provider/config.js";
 import type { DB } from "../../provider/db/index.js";
+import { createTestDatabase } from "../../provider/db/test-database.js";
+import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
+import { freePort } from "../../scripts/free-port.js";
 import { DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient, type DemoSubscriberKey } from "../../provider/seed/demo-world.js";
 import { buildServer, type ProviderServer } from "../../provider/server.js";
 import { DEMO_PASSWORD, authorizationCodeToken } from "../api/support.js";
@@ -24,56 +24,23 @@ export interface RealProvider {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function ownDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `convey_cli_test_${randomBytes(8).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => client.end());
-    },
-  };
-}
-
 export async function startRealProvider(options: { dataDir?: string } = {}): Promise<RealProvider> {
   const port = await freePort();
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid: "cli-test-key", use: "sig", alg: "RS256" };
-  const database = process.env.DATABASE_URL ? await ownDatabase(process.env.DATABASE_URL) : undefined;
+  const database = await createTestDatabase("convey_cli_test");
   const env = {
     PROVIDER_PORT: String(port),
     PROVIDER_URL: `http://127.0.0.1:${port}`,
     CONVEY_ENV: "local",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    WEB_CLIENT_SECRET: randomBytes(32).toString("base64url"),
-    OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
-    OIDC_COOKIE_KEYS: randomBytes(16).toString("base64url"),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...freshSecretsEnv(),
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   } as unknown as NodeJS.ProcessEnv;
   const config = loadConfig(env, { dataDir: options.dataDir ?? "memory://" });
   let server: ProviderServer;
   try {
     server = await buildServer({ config });
   } catch (error) {
-    await database?.drop();
+    await database.drop();
     throw error;
   }
   const seed = await seedDemoWorld(server.db, config);
@@ -97,7 +64,7 @@ export async function startRealProvider(options: { dataDir?: string } = {}): Pro
       try {
         await server.close();
       } finally {
-        await database?.drop();
+        await database.drop();
       }
     },
   };

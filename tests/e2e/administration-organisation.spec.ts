@@ -107,6 +107,17 @@ for (const javaScriptEnabled of [true, false]) {
       }
     });
 
+    test("a list that would lock the manager out is refused: the failure toast, the reason, the input kept, nothing saved", async ({ page }) => {
+      await page.goto("/organisation?tab=connection");
+      await editIpAllowList(page, "203.0.113.0/24", javaScriptEnabled);
+      await expect(page.getByRole("alert").filter({ hasText: "Connection settings could not be updated. Please try again." })).toBeVisible();
+      await expect(page.getByText(/does not include your own address/).first()).toBeVisible();
+      await expect(page.getByLabel("Allowed IP addresses")).toHaveValue("203.0.113.0/24");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.goto("/organisation?tab=connection");
+      await expect(page.getByText("No IP allow list: users can log in from any address.")).toBeVisible();
+    });
+
     test("set the notification email", async ({ page }) => {
       await page.goto("/organisation?tab=communication");
       await page.getByRole("link", { name: "Edit email notifications" }).click();
@@ -165,15 +176,61 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
 
-    test("an allow list without the browser's address sends the subscriber's next login to the unrecognised IP page; removing it restores access", async ({
+    test("a notification email saved from a page that did not know of a registration made meanwhile is refused with the failure toast", async ({ page }) => {
+      const subscriber = javaScriptEnabled ? SUBSCRIBERS.keystone : SUBSCRIBERS.northgate;
+      const edit = `/subscribers/${subscriber.subscriberId}?tab=communication&edit=communication`;
+      await page.goto(edit);
+      const email = page.getByLabel("Receiving email address");
+      await expect(email).toHaveValue("");
+
+      // Meanwhile, in another tab, the subscriber's registration is made.
+      const other = await page.context().newPage();
+      await other.goto(edit);
+      await other.getByLabel("Receiving email address").fill(`first.${run}@example.com`);
+      await other.getByLabel("New requisition").check();
+      await other.getByRole("button", { name: "Save" }).click();
+      await expect(toast(other, "Communication settings updated successfully")).toBeVisible();
+      await other.close();
+
+      // This page has no registration id to update: the provider refuses, nothing is overwritten.
+      await email.fill(`second.${run}@example.com`);
+      await page.getByLabel("New requisition").check();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Communication settings could not be updated. Please try again." })).toBeVisible();
+      await expect(page.getByText(`${subscriber.name} already has an EMAIL registration: update it instead.`).first()).toBeVisible();
+      await expect(email).toHaveValue(`second.${run}@example.com`);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.goto(`/subscribers/${subscriber.subscriberId}?tab=communication`);
+      await expect(page.getByText(`first.${run}@example.com`)).toBeVisible();
+    });
+
+    test("an allow list without the browser's address ends the subscriber's live session and sends its next login to the unrecognised IP page; removing it restores access", async ({
       page,
       browser,
     }) => {
+      // The lender is logged in, on the workspaces page, before the list is set.
+      const live = await browser.newContext({ ...FRESH, javaScriptEnabled });
+      const livePage = await live.newPage();
       try {
+        await login(livePage, USERS.lender.email);
+        await expect(livePage.getByRole("banner")).toContainText(SUBSCRIBERS.northgate.name);
+
         await page.goto(`/subscribers/${SUBSCRIBERS.northgate.subscriberId}?tab=connection`);
         await editIpAllowList(page, "203.0.113.0/24", javaScriptEnabled);
         await expect(toast(page, CONNECTION_UPDATED)).toBeVisible();
         await expect(page.getByRole("list", { name: "Allowed IP addresses" }).getByRole("listitem")).toHaveText(["203.0.113.0/24"]);
+
+        // Their next page is the unrecognised IP page, not an error page, and the session is over.
+        await livePage.getByRole("banner").getByRole("link", { name: "Workspaces", exact: true }).click();
+        await expect(livePage).toHaveURL(/\/user\/unrecognised-ip-address/);
+        await expect(livePage.getByRole("heading", { level: 1 })).toContainText("Unrecognised IP address");
+        await expect(livePage.getByRole("banner")).toHaveCount(0);
+        await expectNoAxeViolations(livePage, javaScriptEnabled);
+        const sessionCookie = (await live.cookies()).find((cookie) => cookie.name === "__session");
+        expect(sessionCookie).toBeUndefined();
+        // The next visit asks them to log in again.
+        await livePage.goto("/workspaces");
+        await expect(livePage.getByRole("heading", { name: "Log in" })).toBeVisible();
 
         const lender = await browser.newContext({ ...FRESH, javaScriptEnabled });
         const lenderPage = await lender.newPage();
@@ -193,6 +250,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(againPage.getByRole("banner")).toContainText(SUBSCRIBERS.northgate.name);
         await again.close();
       } finally {
+        await live.close();
         await setIpAllowList(api, SUBSCRIBERS.northgate.subscriberId, []);
       }
     });

@@ -3,10 +3,11 @@
  * issue 5 acceptance 5 and 6): the identifiers screen creates, then edits with five-asterisk passwords
  * that are not sent again; 'Usernames cannot be same'; a User Manager has no access. Secrets set through
  * the screens (lodgement passwords, an SSO client secret) and the demo world's own never appear in the
- * HTML of any administration page, nor in the answer to a refused form.
+ * HTML of any administration page, nor in the answer to a refused form, nor in the app server's log (its
+ * request log and warnings, kept in the data folder by `npm start`).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import {
   FRESH,
   helpdeskApi,
@@ -17,7 +18,7 @@ import {
   turnOnOrganisationPage,
   type HelpdeskApi,
 } from "./administration-support";
-import { APP_URL, expectNoAxeViolations, USERS } from "./support";
+import { APP_LOG_FILE, APP_URL, expectNoAxeViolations, USERS } from "./support";
 
 const run = Date.now().toString(36);
 const stateFile = (who: string) => userStateFile("administration-secrets", run, who);
@@ -200,5 +201,12 @@ test.describe("stored secrets never reach a page", () => {
       for (const secret of secrets) expect(html, `${path} must not contain a secret`).not.toContain(secret);
     }
     await manager.close();
+
+    // The app server's own log: it holds this test's requests (the saves among them), and no secret.
+    await expect.poll(() => readFileSync(APP_LOG_FILE, "utf8")).toContain(`GET ${identifiersPage(SUBSCRIBERS.northgate.subscriberId)}`);
+    const log = readFileSync(APP_LOG_FILE, "utf8");
+    expect(log).toContain(`POST ${identifiersPage(SUBSCRIBERS.harperVale.subscriberId)}`);
+    expect(log).toContain(`POST /subscribers/${SUBSCRIBERS.ashdown.subscriberId}`);
+    for (const secret of secrets) expect(log, "the app server's log must not contain a secret").not.toContain(secret);
   });
 });

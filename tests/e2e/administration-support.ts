@@ -4,7 +4,11 @@
  * & Vale so the users list has more than one page, and a logged-in storage state per seeded user.
  */
 import { expect, request, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { UNSAFE_ErrorResponseImpl } from "@remix-run/router";
+import { ServerMode } from "@remix-run/server-runtime/dist/mode.js";
+import { encodeViaTurboStream } from "@remix-run/server-runtime/dist/single-fetch.js";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { decode } from "turbo-stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliDeviceLogin, login, newCliConfigDir, PROVIDER_URL, runCli } from "./support";
@@ -38,9 +42,14 @@ export interface HelpdeskApi {
  * Logs the helpdesk administrator into the CLI (device flow in `page`) and returns an API caller. Access
  * tokens last five minutes: each call first lets the CLI refresh them (`whoami`), then reads the token.
  */
-export async function helpdeskApi(page: Page): Promise<HelpdeskApi> {
+export function helpdeskApi(page: Page): Promise<HelpdeskApi> {
+  return apiAs(page, "helpdesk@provider.example");
+}
+
+/** The same for any user (the User Manager's calls act at their own subscriber only). */
+export async function apiAs(page: Page, email: string): Promise<HelpdeskApi> {
   const cliDir = newCliConfigDir();
-  await cliDeviceLogin(page, "helpdesk@provider.example", cliDir);
+  await cliDeviceLogin(page, email, cliDir);
   const http = await request.newContext({ storageState: { cookies: [], origins: [] } });
   const freshToken = async () => {
     const whoami = await runCli(["--json", "whoami"], cliDir);
@@ -64,9 +73,8 @@ export async function helpdeskApi(page: Page): Promise<HelpdeskApi> {
 }
 
 /**
- * The notification flag adds /organisation (document 3 section 6). The app reads flags when it first
- * needs them and keeps them for six hours, so this runs before any page of the app is opened: the
- * administration specs are the first files of the suite.
+ * The notification flag adds /organisation (document 3 section 6). The browser suite's app reads the flags
+ * again on every page (FEATURE_FLAG_REFRESH_MS=0 in playwright.config.ts), so the change shows at once.
  */
 export async function turnOnOrganisationPage(api: HelpdeskApi) {
   const result = await runCli(["--json", "flags", "set", "notificationEnabled", "on"], api.cliDir);
@@ -74,7 +82,7 @@ export async function turnOnOrganisationPage(api: HelpdeskApi) {
   expect(JSON.parse(result.stdout).flags.notificationEnabled).toBe(true);
 }
 
-/** Puts the flag back at the provider (the app keeps what it read until its six-hour refresh). */
+/** Puts the flag back at the provider. */
 export async function restoreOrganisationFlag(api: HelpdeskApi | undefined) {
   if (!api) return;
   const result = await runCli(["--json", "flags", "set", "notificationEnabled", "off"], api.cliDir);
@@ -103,6 +111,15 @@ export async function setUserStatus(api: HelpdeskApi, subscriberUserId: string, 
 }
 
 /**
+ * Puts Sam Pended back as the demo world has them, whatever a test did: suspended at Harper & Vale by its
+ * User Manager (not by the provider's support), as other specs expect when they log in as Sam.
+ */
+export async function restoreSuspendedDemoUser(helpdesk: HelpdeskApi, manager: HelpdeskApi) {
+  await setUserStatus(helpdesk, USER_IDS.suspended, "Active");
+  await setUserStatus(manager, USER_IDS.suspended, "Suspended");
+}
+
+/**
  * A file for `test.use({ storageState })`, one per user and run. It exists (empty) from the start, because
  * Playwright also applies the option to contexts the set-up code opens; beforeAll fills it.
  */
@@ -123,6 +140,44 @@ export async function storageStateFor(browser: Browser, email: string): Promise<
   const state = await context.storageState();
   await context.close();
   return state;
+}
+
+/**
+ * With JavaScript, makes the app's next data request (single fetch: `<path>.data`) answer as the app server
+ * does when `routeId`'s loader could not get its data from the provider (the loader throws a Response with
+ * the provider's status): the server's real answer is fetched and only that route's entry is replaced, so
+ * the other routes keep their data. No request of a browser test can make the shared provider fail for one
+ * screen on its own; this stands in for that outage.
+ */
+export async function failNextRouteData(page: Page, routeId: string, status: number, statusText: string) {
+  let armed = true;
+  await page.route(
+    (url) => armed && url.pathname.endsWith(".data"),
+    async (route) => {
+      armed = false;
+      const answer = await route.fetch();
+      // The client's own decoding (@remix-run/react single-fetch.js), for the types the server encodes.
+      const decoded = await decode(new Response(new Uint8Array(await answer.body())).body!, {
+        plugins: [
+          (type: string, ...rest: unknown[]) => {
+            if (type === "ErrorResponse") return { value: new UNSAFE_ErrorResponseImpl(rest[1] as number, rest[2] as string, rest[0]) };
+            if (type === "SingleFetchClassInstance") return { value: rest[0] };
+            if (type === "SingleFetchFallback") return { value: undefined };
+            return false;
+          },
+        ],
+      });
+      await decoded.done;
+      const results = decoded.value as Record<string, unknown>;
+      results[routeId] = { error: new UNSAFE_ErrorResponseImpl(status, statusText, statusText) };
+      const body = await new Response(encodeViaTurboStream(results, new AbortController().signal, undefined, ServerMode.Production)).arrayBuffer();
+      await route.fulfill({
+        status,
+        headers: { ...answer.headers(), "content-length": String(body.byteLength) },
+        body: Buffer.from(body),
+      });
+    },
+  );
 }
 
 /** Waits for the page after a navigation: with JavaScript, Remix has finished its transition. */

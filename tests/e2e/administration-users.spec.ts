@@ -2,15 +2,21 @@
  * /users in the browser, with and without JavaScript (document 3 sections 2.4, 4.6, 5.3 and 8.4; issue 5
  * acceptance 1, 3 and 6): search, filter, sort and page; add a user; edit roles; suspend and unsuspend with
  * the confirmations and toasts; the helpdesk administrator's subscriber selector; another subscriber's
- * user is not found; a Workspace Viewer has no access. Every state a test changes is put back.
+ * user is not found; a Workspace Viewer has no access. Also the states of section 8.4: a refused status
+ * change's error toast, row actions disabled while a change is in flight, a refused invitation email, the
+ * list's and the profile's load failures, the helpdesk's choice of subscriber for a new user, and a
+ * subscriber without users. Every state a test changes is put back.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { writeFileSync } from "node:fs";
 import {
   addPagingUsers,
+  apiAs,
+  failNextRouteData,
   FRESH,
   helpdeskApi,
   PAGING_USERS,
+  restoreSuspendedDemoUser,
   setUserStatus,
   stateFile as userStateFile,
   storageStateFor,
@@ -25,11 +31,13 @@ import { expectNoAxeViolations, USERS } from "./support";
 const run = `${Date.now().toString(36)}`;
 const stateFile = (who: string) => userStateFile("administration-users", run, who);
 let api: HelpdeskApi;
+let managerApi: HelpdeskApi;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext(FRESH);
   api = await helpdeskApi(await context.newPage());
+  managerApi = await apiAs(await (await browser.newContext(FRESH)).newPage(), USERS.manager.email);
   await turnOnOrganisationPage(api);
   await addPagingUsers(api);
   for (const who of ["manager", "helpdesk", "viewer"] as const) {
@@ -275,7 +283,124 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
       } finally {
         // Other specs log in as the suspended user: leave them suspended whatever happened.
-        await setUserStatus(api, USER_IDS.suspended, "Suspended");
+        await restoreSuspendedDemoUser(api, managerApi);
+      }
+    });
+
+    test("a status change the provider refuses shows its words in an error toast and changes nothing", async ({ page }) => {
+      // The provider's support suspends Sam too: their User Manager cannot lift that suspension.
+      await setUserStatus(api, USER_IDS.suspended, "Suspended");
+      try {
+        await page.goto(`/users?q=${encodeURIComponent("Sam Pended")}`);
+        const row = usersTable(page).getByRole("row", { name: new RegExp(USERS.suspended.name) });
+        await row.locator("summary").click();
+        await row.getByRole("link", { name: "Unsuspend" }).click();
+        await page.getByRole("button", { name: "Yes, unsuspend" }).click();
+        const refusal = page.getByRole("alert").filter({ hasText: "Sam Pended was suspended by the provider's support: only they can restore this user's access." });
+        await expect(refusal).toBeVisible();
+        await expect(refusal).toContainText("You do not have access");
+        await expect(page).toHaveURL(/\/users\?q=Sam/);
+        await expect(row.getByText("Suspended", { exact: true })).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      } finally {
+        await restoreSuspendedDemoUser(api, managerApi);
+      }
+    });
+
+    test("a new user whose invitation email is refused is added, with 'Failed to send invitation email to …' and the reason; so is a re-sent one", async ({ page }) => {
+      const email = `nobody.${javaScriptEnabled ? "scripted" : "plain"}.${run}@undeliverable.example`;
+      const reason = `550 5.1.1 <${email}>: mailbox unavailable`;
+      await page.goto("/users/new");
+      const form = page.locator("form#user-form");
+      await form.getByLabel("First name").fill("Nobody");
+      await form.getByLabel("Last name").fill("Home");
+      await form.getByLabel("Email address").fill(email);
+      await form.getByLabel("Workspace Viewer").check();
+      await form.getByRole("button", { name: "Add user" }).click();
+      const failed = page.getByRole("alert").filter({ hasText: `Failed to send invitation email to ${email}. ${reason}` });
+      await expect(failed).toBeVisible();
+      await expect(page).toHaveURL(/\/users$/);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // The user was added (Pending); re-sending from their profile is refused the same way.
+      await page.goto(`/users?q=${encodeURIComponent(email)}`);
+      await usersTable(page).getByRole("link", { name: "Nobody Home" }).click();
+      const profile = panel(page, javaScriptEnabled);
+      await expect(profile.getByText("Pending", { exact: true })).toBeVisible();
+      await profile.getByRole("button", { name: "Resend activation email" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: `Failed to send invitation email to ${email}. ${reason}` })).toBeVisible();
+      await expect(toast(page, "Activation email resent")).toHaveCount(0);
+    });
+
+    test("a list that cannot be loaded shows the error page with a retry that loads it", async ({ page }) => {
+      test.skip(!javaScriptEnabled, "Without JavaScript the list is the document itself: a failure is the same error page, from the server");
+      await page.goto("/users");
+      const range = page.getByRole("navigation", { name: "Pagination" }).locator(".range-label");
+      await expect(range).toHaveText(/^1-10 of \d+$/);
+      // The provider fails while the next page loads.
+      await failNextRouteData(page, "routes/users", 502, "Bad Gateway");
+      await page.getByRole("link", { name: "Next page" }).click();
+      await expect(page.getByRole("heading", { name: "Something went wrong", level: 1 })).toBeVisible();
+      await expect(page.getByText("Error 502")).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("link", { name: "Try Again" }).click();
+      await expect(range).toHaveText(/^11-\d+ of \d+$/);
+      await expect(page).toHaveURL(/page=2/);
+    });
+
+    test("a user's row actions are disabled while their status change is in flight", async ({ page }) => {
+      test.skip(!javaScriptEnabled, "Without JavaScript the confirmation is a page of its own: there is no list while it is sent");
+      try {
+        await page.goto(`/users?q=${encodeURIComponent("Sam Pended")}`);
+        const row = usersTable(page).getByRole("row", { name: new RegExp(USERS.suspended.name) });
+        await row.locator("summary").click();
+        await row.getByRole("link", { name: "Unsuspend" }).click();
+        // Hold the confirmation's request until the test has looked at the row.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(
+          // The form's POST (with JavaScript, its single-fetch form: /users/<id>/unsuspend.data).
+          (url) => url.pathname.startsWith(`/users/${USER_IDS.suspended}/unsuspend`),
+          async (route) => {
+            if (route.request().method() !== "POST") return route.continue();
+            await held;
+            await route.continue();
+          },
+        );
+        await page.getByRole("button", { name: "Yes, unsuspend" }).click();
+        // The list stays under the dialog (inert meanwhile): its row for Sam offers the action disabled.
+        const listRow = page.locator("table.users-table tbody tr", { hasText: USERS.suspended.email });
+        await expect(listRow.locator('[aria-disabled="true"]', { hasText: "Unsuspend" })).toHaveCount(1);
+        await expect(listRow.locator("a", { hasText: "Unsuspend" })).toHaveCount(0);
+        release();
+        await expect(toast(page, "Sam has been unsuspended and is now active")).toBeVisible();
+        await expect(row.locator('[aria-disabled="true"]')).toHaveCount(0);
+        await row.locator("summary").click();
+        await expect(row.getByRole("link", { name: "Suspend", exact: true })).toBeVisible();
+      } finally {
+        await restoreSuspendedDemoUser(api, managerApi);
+      }
+    });
+
+    test("a profile that cannot be loaded shows the error page for its status in the panel", async ({ page }) => {
+      if (javaScriptEnabled) {
+        // The provider fails while the profile opens over the list: the panel shows the page for 502 with a retry.
+        await page.goto("/users?q=Morgan");
+        await failNextRouteData(page, "routes/users.$userId", 502, "Bad Gateway");
+        await usersTable(page).getByRole("link", { name: USERS.manager.name }).click();
+        const dialog = page.getByRole("dialog", { name: "User profile" });
+        await expect(dialog.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+        await expect(dialog.getByText("Error 502")).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await dialog.getByRole("link", { name: "Try Again" }).click();
+        await expect(page.getByRole("heading", { name: USERS.manager.name })).toBeVisible();
+      } else {
+        const response = await page.goto("/users/5a000000-0000-4000-8000-00000000ffff");
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "Go to workspaces" })).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
       }
     });
 
@@ -313,16 +438,55 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(toast(page, `${name} Changes saved`)).toBeVisible();
     });
 
-    test("a user of another subscriber is not found", async ({ page }) => {
+    test("a user of another subscriber, and another subscriber's users, are not found", async ({ page }) => {
       const response = await page.goto(`/users/${USER_IDS.lender}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
+
+      const list = await page.goto(`/users?subscriberId=${SUBSCRIBERS.keystone.subscriberId}`);
+      expect(list?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(page.getByText(USERS.viewer.name)).toHaveCount(0);
     });
   });
 
   test.describe(`users as the helpdesk administrator (${mode})`, () => {
     test.use({ javaScriptEnabled, storageState: stateFile("helpdesk") });
+
+    test("Add user first asks which subscriber the user joins", async ({ page }) => {
+      const email = `chosen.${javaScriptEnabled ? "scripted" : "plain"}.${run}@ashdown.example`;
+      await page.goto("/users");
+      await page.getByRole("link", { name: "Add user" }).first().click();
+      const step = panel(page, javaScriptEnabled);
+      await expect(step.getByRole("heading", { name: "Add user" })).toBeVisible();
+      await expect(page.locator("form#user-form")).toHaveCount(0);
+      const choice = step.getByLabel("Subscriber the user joins");
+      await expect(choice.locator("option")).toHaveText([
+        SUBSCRIBERS.ashdown.name,
+        SUBSCRIBERS.harperVale.name,
+        SUBSCRIBERS.keystone.name,
+        SUBSCRIBERS.northgate.name,
+      ]);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await choice.selectOption({ label: SUBSCRIBERS.ashdown.name });
+      await step.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(new RegExp(`/users/new\\?subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
+      await expect(page.getByText(`The user joins ${SUBSCRIBERS.ashdown.name}.`)).toBeVisible();
+      const form = page.locator("form#user-form");
+      // The roles of the chosen subscriber's type (a law firm lodges); the helpdesk may give User Manager.
+      await expect(form.getByLabel("HMLR Administrator")).toBeVisible();
+      await expect(form.getByLabel("User Manager")).toBeEnabled();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await form.getByLabel("First name").fill("Chosen");
+      await form.getByLabel("Last name").fill("Ashdown");
+      await form.getByLabel("Email address").fill(email);
+      await form.getByLabel("Workspace Viewer").check();
+      await form.getByRole("button", { name: "Add user" }).click();
+      await expect(toast(page, "Chosen Ashdown has been added successfully")).toBeVisible();
+      await page.goto(`/users?subscriberId=${SUBSCRIBERS.ashdown.subscriberId}&q=${encodeURIComponent(email)}`);
+      await expect.poll(() => names(page)).toEqual(["Chosen Ashdown"]);
+    });
 
     test("switch subscriber in the selector", async ({ page }) => {
       await page.goto("/users");
@@ -337,7 +501,7 @@ for (const javaScriptEnabled of [true, false]) {
       await selector.selectOption({ label: SUBSCRIBERS.keystone.name });
       await page.getByRole("button", { name: "Show users" }).click();
       await expect(page).toHaveURL(new RegExp(`subscriberId=${SUBSCRIBERS.keystone.subscriberId}`));
-      await expect.poll(() => names(page)).toEqual([USERS.pending.name, USERS.viewer.name]);
+      await expect.poll(() => names(page)).toEqual([USERS.keystoneCreator.name, USERS.pending.name, USERS.userManager.name, USERS.viewer.name]);
       await expectNoAxeViolations(page, javaScriptEnabled);
       await selector.selectOption({ label: SUBSCRIBERS.northgate.name });
       await page.getByRole("button", { name: "Show users" }).click();
@@ -357,3 +521,33 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("a subscriber without users, as the helpdesk administrator", () => {
+  test.use({ storageState: stateFile("helpdesk") });
+  let empty: { subscriberId: string; name: string };
+
+  test.beforeAll(async () => {
+    // Added last in this file: the tests above list the demo world's four subscribers exactly.
+    const { status, json } = await api.call("POST", "/api/subscriber/v1/subscribers", { name: `Fenwick Homes ${run}`, entityType: "Conveyancing Firm" });
+    expect(status, JSON.stringify(json)).toBe(201);
+    empty = json as { subscriberId: string; name: string };
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the no-users page, without the table header, with Add user (${javaScriptEnabled ? "JavaScript on" : "JavaScript off"})`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: stateFile("helpdesk"), javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`/users?subscriberId=${empty.subscriberId}`);
+      await expect(page.getByLabel("Subscriber")).toHaveValue(empty.subscriberId);
+      await expect(page.getByRole("heading", { name: "No users yet" })).toBeVisible();
+      await expect(page.getByText("There are no users at the moment. Add the first one.")).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expect(page.getByRole("columnheader")).toHaveCount(0);
+      await expect(page.getByText(/result\(s\) found/)).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.locator(".empty-state").getByRole("link", { name: "Add user" }).click();
+      await expect(page.getByText(`The user joins ${empty.name}.`)).toBeVisible();
+      await context.close();
+    });
+  }
+});

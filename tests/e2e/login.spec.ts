@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { SUBSCRIBERS } from "./administration-support";
 import { expectNoAxeViolations, login, submitLogin, USERS } from "./support";
+
+const NORTHGATE_ID = SUBSCRIBERS.northgate.subscriberId;
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`login and logout (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -45,19 +48,30 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
 
-    test("the suspended user lands on the suspended page", async ({ page }) => {
+    test("the suspended user lands on the suspended page, which says their user manager suspended them", async ({ page }) => {
       await page.goto("/workspaces");
       await submitLogin(page, USERS.suspended.email);
       await expect(page).toHaveURL(/\/user\/suspended/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(/suspended/i);
+      await expect(page.getByRole("main")).toContainText("Your access has been suspended by your user manager.");
+      await expect(page.getByRole("main")).not.toContainText("provider's support");
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
 
-    test("the pending user lands on the account not activated page", async ({ page }) => {
+    test("the pending user (never activated) has no password yet: refused without revealing that the account exists", async ({ page }) => {
       await page.goto("/workspaces");
       await submitLogin(page, USERS.pending.email, "anything-at-all");
-      // A pending user has no password yet: the login is refused without revealing that the account exists.
       await expect(page.getByText("Incorrect email address or password")).toBeVisible();
+    });
+
+    test("a login for a subscriber the user is not part of lands on the account not activated page", async ({ page }) => {
+      // A bookmarked login for Northgate Bank, used by a Harper & Vale user.
+      await page.goto(`/login?organization=${NORTHGATE_ID}`);
+      await submitLogin(page, USERS.manager.email);
+      await expect(page).toHaveURL(/\/user\/account-not-activated/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(/not activated/i);
+      await expect(page.getByRole("link", { name: "Continue" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
     });
 
     test("the user with two subscribers switches subscriber", async ({ page }) => {
@@ -75,6 +89,8 @@ for (const javaScriptEnabled of [true, false]) {
       const profile = page.getByRole("banner").locator("summary").filter({ hasText: USERS.manager.name });
       await expect(profile).toContainText("Ashdown Legal");
       await expect(profile).not.toContainText("Harper & Vale LLP");
+      // The new token carries Ashdown Legal: the provider answers with that subscriber's (empty) list.
+      await expect(page.getByText("Looks like you haven't been added to any workspaces yet.")).toBeVisible();
     });
   });
 }
@@ -99,6 +115,15 @@ test("every public status page shows its card and button", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Continue" })).toBeVisible();
   await page.goto("/email/verification-link-expired");
   await expect(page.getByRole("link", { name: "Contact support" })).toBeVisible();
+});
+
+test("/ and /landing-page go to the landing page, the workspace list", async ({ page }) => {
+  await login(page, USERS.viewer.email);
+  for (const path of ["/", "/landing-page"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/workspaces$/);
+    await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
+  }
 });
 
 test("unknown paths need a session, then answer the 404 page", async ({ page }) => {

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { USER_IDS } from "./administration-support";
 import { APP_URL, cliDeviceLogin, login, newCliConfigDir, PROVIDER_URL, runCli, submitLogin, USERS } from "./support";
+import { readServerSession, refreshAtProvider, sessionFile } from "./session-support";
 
 test("a form POST without the CSRF token, or from another origin, answers 403 and changes nothing", async ({ page }) => {
   await login(page, USERS.manager.email);
@@ -30,6 +32,33 @@ test("a form POST without the CSRF token, or from another origin, answers 403 an
   expect(crossSite.status()).toBe(403);
   await page.goto("/workspaces");
   await expect(page.getByRole("banner")).toContainText(USERS.manager.name);
+});
+
+const SUSPENDED_USER_ID = USER_IDS.suspended;
+
+test("an action that changes data refuses a POST without the CSRF token or from another origin, and changes nothing", async ({ page }) => {
+  await login(page, USERS.manager.email);
+  const request = page.context().request;
+  const unsuspend = `${APP_URL}/users/${SUSPENDED_USER_ID}/unsuspend`;
+  // The suspended demo user's version, as the confirmation page's form carries it.
+  await page.goto(`/users/${SUSPENDED_USER_ID}/unsuspend`);
+  const version = await page.locator('input[name="version"]').inputValue();
+  const token = await page.locator('input[name="csrf"]').first().inputValue();
+
+  const noToken = await request.post(unsuspend, { headers: { origin: APP_URL }, form: { version }, maxRedirects: 0 });
+  expect(noToken.status()).toBe(403);
+  const wrongToken = await request.post(unsuspend, { headers: { origin: APP_URL }, form: { version, csrf: `${token}x` }, maxRedirects: 0 });
+  expect(wrongToken.status()).toBe(403);
+  const foreign = await request.post(unsuspend, {
+    headers: { origin: "https://attacker.example" },
+    form: { version, csrf: token },
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(403);
+
+  // Nothing changed: the user is still suspended.
+  await page.goto(`/users?q=${encodeURIComponent(USERS.suspended.name)}`);
+  await expect(page.getByRole("table").getByRole("row", { name: new RegExp(USERS.suspended.name) })).toContainText("Suspended");
 });
 
 test("documents carry an enforced nonce-based content security policy", async ({ page }) => {
@@ -61,11 +90,14 @@ test.describe("the command-line tool", () => {
     expect(suspend.code, suspend.stderr).toBe(0);
     expect(JSON.parse(suspend.stdout).status).toBe("Suspended");
 
-    // The open session is logged out on its next request, and logging in again is refused.
-    await managerPage.goto("/workspaces");
+    // The open session is logged out on its next request, even to a page that makes no provider call of its
+    // own (the create form), and logging in again is refused.
+    await managerPage.goto("/create-workspace");
     await expect(managerPage.getByRole("heading", { name: "Log in" })).toBeVisible();
     await submitLogin(managerPage, USERS.manager.email);
     await expect(managerPage).toHaveURL(/\/user\/suspended/);
+    await expect(managerPage.getByRole("main")).toContainText("Your access has been suspended by the provider's support.");
+    await expect(managerPage.getByRole("main")).not.toContainText("user manager");
 
     const unsuspend = await runCli(["--json", "users", "unsuspend", USERS.manager.email, "--yes"], helpdeskCli);
     expect(unsuspend.code, unsuspend.stderr).toBe(0);
@@ -119,4 +151,18 @@ test("a login from outside the subscriber's IP allow list lands on the unrecogni
   const lenderPage = await browser.newPage();
   await login(lenderPage, USERS.lender.email);
   await expect(lenderPage.getByRole("banner")).toContainText("Northgate Bank");
+});
+
+test("logout revokes the login at the provider: its access token and its refresh token stop working at once", async ({ page }) => {
+  await login(page, USERS.lender.email);
+  const { accessToken, refreshToken } = readServerSession(await sessionFile(page));
+  const me = () => page.request.get(`${PROVIDER_URL}/api/v1/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+  expect((await me()).status()).toBe(200);
+
+  await page.getByRole("banner").getByText(USERS.lender.name).first().click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+
+  expect((await me()).status()).toBe(401);
+  expect(await refreshAtProvider(page.request, refreshToken)).toEqual({ status: 400, error: "invalid_grant" });
 });

@@ -8,6 +8,10 @@ import { join } from "node:path";
 export const DEMO_PASSWORD = "Conveyancing-Demo-1";
 export const APP_URL = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;
 export const PROVIDER_URL = `http://localhost:${process.env.E2E_PROVIDER_PORT ?? 4100}`;
+/** The data folder of the product under test (set by playwright.config.ts before the workers start). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR!;
+/** The app server's log, kept in the data folder (scripts/start.ts). */
+export const APP_LOG_FILE = `${E2E_DATA_DIR}/logs/app.log`;
 
 export const USERS = {
   helpdesk: { email: "helpdesk@provider.example", name: "Helen Desk" },
@@ -17,6 +21,8 @@ export const USERS = {
   suspended: { email: "suspended@harpervale.example", name: "Sam Pended" },
   pending: { email: "pending@keystone.example", name: "Penny Ding" },
   creator: { email: "creator@ashdown.example", name: "Rhys Ashworth" },
+  keystoneCreator: { email: "creator@keystone.example", name: "Carla Keane" },
+  userManager: { email: "users@keystone.example", name: "Una Manning" },
 } as const;
 
 /** Fills the provider's login page (the page must already be showing it). */

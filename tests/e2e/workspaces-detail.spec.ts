@@ -2,11 +2,12 @@
  * The workspace page shell (document 1 section 2.6, document 2 sections 2.1 and 4.8; issue 4 acceptance 1,
  * 3 (as the app shows it) and 4), with JavaScript on and off: the header and summary card, the vertical
  * tabs with their honest "not available yet" panels, approve and unapprove where allowed, the conflict
- * toast for a stale version, the view-only notices, and the /workspace-detail redirect.
+ * toast for a stale version, the status banners (the lodgement delay among them) and the view-only notices,
+ * the /workspace-detail redirect, and the error pages with their retry when loading fails.
  */
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support";
-import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs, workspaceHref } from "./workspaces-support";
+import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs, tableRows, visibleTooltip, workspaceHref } from "./workspaces-support";
 
 const CONFLICT =
   "Your action was not successful because there was a change in the workspace. Please refresh the page, review any changes and try again.";
@@ -22,9 +23,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText(DEMO_WORKSPACES.purchaseReady.workspaceReferenceId)).toBeVisible();
       await expect(page.locator(".workspace-header .tag-status")).toHaveText("Created");
       const card = page.getByRole("article", { name: "Summary" });
-      // The first applicant and a count; the tooltip lists all.
-      await expect(card.locator("[title]")).toHaveAttribute("title", "Priya Shah, Arjun Shah, Meera Shah");
+      // The first applicant and a count, which the keyboard reaches; its tooltip lists all (a title without JavaScript).
       await expect(card).toContainText("Priya Shah +2");
+      const count = card.getByText("Priya Shah +2");
+      if (javaScriptEnabled) {
+        await count.focus();
+        await expect(visibleTooltip(page)).toHaveText("Priya Shah, Arjun Shah, Meera Shah");
+        await expect(count).toHaveAccessibleDescription("Priya Shah, Arjun Shah, Meera Shah");
+        await count.blur();
+      } else {
+        await expect(count).toHaveAttribute("title", "Priya Shah, Arjun Shah, Meera Shah");
+        await expect(count).toHaveAttribute("tabindex", "0");
+      }
       // The law firm sees its own reference.
       await expect(card).toContainText("HV/PUR/3301");
       await expect(card).not.toContainText("NG-MA-100262");
@@ -43,6 +53,9 @@ for (const javaScriptEnabled of [true, false]) {
       // The stamp duty tab only under its rule (the SDLT flag is off here): not found.
       const stampDuty = await page.goto(`${workspaceHref("purchaseReady")}/stamp-duty`);
       expect(stampDuty?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Go to workspaces" })).toHaveAttribute("href", "/workspaces");
+      await expectNoAxeViolations(page, javaScriptEnabled);
 
       // The helpdesk administrator sees every reference.
       const helpdesk = await pageAs(browser, "helpdesk", javaScriptEnabled);
@@ -79,6 +92,17 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(workspaceHref("remortgageReady"));
       await expect(page.getByRole("heading", { name: "Ready for approval" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Approve workspace" })).toHaveCount(0);
+      // Funds exchanged: locked before lodgement while the submission is still to make…
+      await page.goto(workspaceHref("remortgageExchanged"));
+      await expect(page.getByRole("heading", { name: "Funds exchanged" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Lodgement delayed" })).toHaveCount(0);
+      // …and the lodgement delay once the applications are submitted and being finalised.
+      await page.goto(workspaceHref("remortgageLodgementDelayed"));
+      await expect(page.getByRole("heading", { name: "Lodgement delayed" })).toBeVisible();
+      await expect(page.getByText("The applications are being finalised before they are lodged with HMLR.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Funds exchanged" })).toHaveCount(0);
+      await expect(page.getByText("Workspace is in view-only mode")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
       await page.goto(workspaceHref("remortgageLodged"));
       await expect(page.getByText("Workspace is in view-only mode")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Lodged" })).toBeVisible();
@@ -116,4 +140,31 @@ test("an approval sent with a stale version gets the conflict message and change
   await expect(first.getByText("Workspace unapproved successfully")).toBeVisible();
   await first.context().close();
   await second.context().close();
+});
+
+test("when loading the workspace fails, the error page shows its status and a retry that works", async ({ browser }) => {
+  const page = await pageAs(browser, "lender", true);
+  const { workspaceId, workspaceReferenceId } = DEMO_WORKSPACES.remortgageReady;
+  // A gateway in front of the app times out on the workspace's data: not an answer of the app at all.
+  let failing = true;
+  await page.route(
+    (url) => url.pathname.startsWith(`/workspaces/${workspaceId}`) && url.pathname.endsWith(".data"),
+    (route) => (failing ? route.fulfill({ status: 504, contentType: "text/plain", body: "Gateway Timeout" }) : route.fallback()),
+  );
+  await page.goto(`/workspaces?field=workspaceReferenceId&q=${workspaceReferenceId}`);
+  await tableRows(page).first().getByRole("link").click();
+  // With no status of the app's own, the page is the internal server error (the status a failure without one takes).
+  await expect(page.getByRole("heading", { name: "Internal server error" })).toBeVisible();
+  await expect(page.getByText("Error 500")).toBeVisible();
+  await expect(page.getByText("Orchard House")).toHaveCount(0);
+  await expectNoAxeViolations(page, true);
+  // Try Again goes back to the workspaces, from where the workspace opens once the gateway answers again.
+  failing = false;
+  await page.getByRole("link", { name: "Try Again" }).click();
+  await page.waitForURL(/\/workspaces$/);
+  await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
+  await page.goto(`/workspaces?field=workspaceReferenceId&q=${workspaceReferenceId}`);
+  await tableRows(page).first().getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orchard House, 3 Church Road, Winchester, SO23 9LP");
+  await page.context().close();
 });

@@ -1,18 +1,24 @@
 /**
  * The workspace list (document 1 section 2.4; issue 4 acceptance 1, 2 and 4), with JavaScript on and off,
- * as demo users of each subscriber type: search by each field, the status filter, quick filters, the
- * completion date sort, paging and page sizes, both layouts, the empty states, row navigation, the
- * role-dependent default search field, and axe on every state.
+ * as demo users of each subscriber type (a lender, a law firm, a conveyancing firm, the helpdesk): search by
+ * each field, the status filter, quick filters, the completion date sort, paging and page sizes, both
+ * layouts (the card layout also through its feature flag alone), the empty states, row and card navigation
+ * by click and keyboard, the overflow tooltips, the role-dependent default search field, the 403 page
+ * without view permission, and axe on every state.
  */
 import { expect, test, type Page } from "@playwright/test";
+import type { HelpdeskApi } from "./administration-support";
 import { expectNoAxeViolations, login, USERS } from "./support";
 import {
   clickAndWaitForUrl,
   DEMO_WORKSPACES,
   expectNoConsoleErrors,
+  helpdeskApiOf,
   listDateValue,
   pageAs,
+  setFeatureFlag,
   tableRows,
+  visibleTooltip,
   workspaceHref,
 } from "./workspaces-support";
 
@@ -213,6 +219,8 @@ for (const javaScriptEnabled of [true, false]) {
       // Sort and filter: nearest completion first; the badge counts it.
       await page.goto("/workspaces?layout=cards");
       await page.locator("summary", { hasText: "Sort and filter" }).click();
+      await expect(page.getByRole("radio", { name: "Nearest to furthest" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
       await page.getByRole("radio", { name: "Nearest to furthest" }).check();
       await clickAndWaitForUrl(page, page.getByRole("button", { name: "Apply" }), /sort=ASC/);
       await expect(page.locator("summary", { hasText: "Sort and filter" })).toContainText("1 active");
@@ -231,6 +239,106 @@ for (const javaScriptEnabled of [true, false]) {
       // A card opens the workspace.
       await clickAndWaitForUrl(page, cards.first().getByRole("link"), /\/overview$/);
       expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("the conveyancing firm's viewer searches, filters, sorts and pages its workspaces and opens them read-only", async ({ browser }) => {
+      const page = await pageAs(browser, "viewer", javaScriptEnabled);
+      await page.goto("/workspaces");
+      await expect(page.getByLabel("Search by")).toHaveValue("applicantName");
+      // Keystone Conveyancing takes part in seven workspaces of the default six statuses.
+      await expect(page.getByText("Showing 1 to 7 of 7")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Create workspace" })).toHaveCount(0);
+
+      // Search by each field.
+      await search(page, "Applicant name", "Lindqvist");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first().getByRole("rowheader")).toHaveText(/^Lindqvist, Rosa, open workspace WS-0000019\s*\+1$/);
+      await expect(tableRows(page).first()).toContainText(DEMO_WORKSPACES.remortgageLodgementDelayed.workspaceReferenceId);
+      await search(page, "Postcode", "L3 9AG");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText(DEMO_WORKSPACES.purchaseTwoSided.workspaceReferenceId);
+      await search(page, "Workspace ID", "16");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText("Davies, Owen");
+      await search(page, "Incoming lender reference", "ng-ma-10030");
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText("Kestrel Property Holdings Ltd");
+      await expect(tableRows(page).first()).toContainText("NG-MA-100301");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Only Funds exchanged: the two-sided company purchase and the remortgage whose lodgement is delayed.
+      await page.goto("/workspaces");
+      await openStatusFilter(page);
+      for (const status of ["Created", "Prepared", "Funds authorised", "Lodged", "Requisitioned"]) {
+        await page.getByRole("checkbox", { name: status, exact: true }).uncheck();
+      }
+      await clickAndWaitForUrl(page, page.getByRole("button", { name: "Apply" }), /status=FUNDS_EXCHANGED/);
+      await expect(tableRows(page)).toHaveCount(2);
+      await expect(tableRows(page).locator("td:nth-child(4)")).toHaveText(["Funds exchanged", "Funds exchanged"]);
+
+      // A quick filter: Companies House evidence is pending on the company's purchase alone.
+      await page.goto("/workspaces");
+      const chips = page.getByRole("navigation", { name: "Quick filters" });
+      await clickAndWaitForUrl(page, chips.getByRole("link", { name: /Companies House registration pending \(1\)/ }), /chip=COMPANIES_HOUSE_REGISTRATION_PENDING/);
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(tableRows(page).first()).toContainText(DEMO_WORKSPACES.purchaseExchangedOrganisation.workspaceReferenceId);
+
+      // Sorted by completion date, nearest first, the dates to be provided last.
+      await page.goto("/workspaces");
+      const header = page.getByRole("columnheader", { name: /Completion date/ });
+      await clickAndWaitForUrl(page, header.getByRole("link"), /sort=ASC/);
+      const dates = (await tableRows(page).locator("td:nth-child(3)").allTextContents()).map(listDateValue);
+      expect(dates).toHaveLength(7);
+      expect(dates).toEqual([...dates].sort((a, b) => a - b));
+      expect(dates.at(-1)).toBe(Number.POSITIVE_INFINITY);
+
+      // Paged: seven workspaces are two pages of six cards.
+      await page.goto("/workspaces?layout=cards");
+      const cards = page.locator(".workspace-cards > li");
+      await expect(cards).toHaveCount(6);
+      await clickAndWaitForUrl(page, page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }), /page=2/);
+      await expect(cards).toHaveCount(1);
+      await expect(page.getByText("Showing 7 to 7 of 7")).toBeVisible();
+
+      // As the seller's representative of a two-sided purchase: its own reference, no tasks, no actions.
+      await search(page, "Workspace ID", DEMO_WORKSPACES.purchaseTwoSided.workspaceReferenceId);
+      await clickAndWaitForUrl(page, cards.first().getByRole("link"), /\/overview$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("23 Chapel Street, Liverpool, L3 9AG");
+      const summary = page.getByRole("article", { name: "Summary" });
+      await expect(summary).toContainText("KC-S-0092");
+      await expect(summary).not.toContainText("HV/PUR/3335");
+      await expect(page.getByRole("heading", { name: "In preparation" })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Workspace actions" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Approve|Cancel/ })).toHaveCount(0);
+      await expect(page.getByText("No tasks for you right now.")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      // The same role once funds are exchanged: locked, view only.
+      await page.goto(workspaceHref("purchaseExchangedOrganisation"));
+      await expect(page.getByText("Workspace is in view-only mode")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Funds exchanged" })).toBeVisible();
+      // As the lender's representative whose applications are being finalised: the lodgement delay.
+      await page.goto(workspaceHref("remortgageLodgementDelayed"));
+      await expect(page.getByRole("heading", { name: "Lodgement delayed" })).toBeVisible();
+      await expect(page.getByText("Workspace is in view-only mode")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("a user without view:workspaces gets the 403 page on the list and on a workspace of their subscriber", async ({ browser }) => {
+      const page = await pageAs(browser, "userManager", javaScriptEnabled);
+      for (const path of ["/workspaces", workspaceHref("purchaseTwoSided"), "/create-workspace"]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(403);
+        await expect(page.getByRole("heading", { name: "You do not have access" })).toBeVisible();
+        await expect(page.getByRole("link", { name: "Go to workspaces" })).toHaveAttribute("href", "/workspaces");
+        await expect(page.getByRole("table")).toHaveCount(0);
+        await expect(page.getByText("23 Chapel Street")).toHaveCount(0);
+      }
+      // The header offers no Workspaces tab either.
+      await expect(page.getByRole("banner").getByRole("link", { name: "Workspaces", exact: true })).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
       await page.context().close();
     });
 
@@ -256,21 +364,22 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a user of a subscriber without workspaces and without create permission sees the empty state", async ({ page }) => {
-  // A login of its own: switching subscriber changes the session.
-  await login(page, USERS.manager.email);
-  await page.getByRole("banner").getByText(USERS.manager.name).first().click();
-  await page.getByRole("banner").getByRole("link", { name: "Ashdown Legal" }).click();
-  await page.getByRole("button", { name: "Switch Subscriber" }).click();
-  await page.waitForURL(/\/workspaces/);
-  await expect(page.getByText("Looks like you haven't been added to any workspaces yet.")).toBeVisible();
-  await expect(page.getByRole("table")).toHaveCount(0);
-  await expectNoAxeViolations(page, true);
-});
-
 for (const javaScriptEnabled of [true, false]) {
-  test.describe(`empty list with create permission (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+  test.describe(`empty lists (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     test.use({ javaScriptEnabled });
+
+    test("a user of a subscriber without workspaces and without create permission sees the empty state", async ({ page }) => {
+      // A login of its own: switching subscriber changes the session.
+      await login(page, USERS.manager.email);
+      await page.getByRole("banner").getByText(USERS.manager.name).first().click();
+      await page.getByRole("banner").getByRole("link", { name: "Ashdown Legal" }).click();
+      await page.getByRole("button", { name: "Switch Subscriber" }).click();
+      await page.waitForURL(/\/workspaces/);
+      await expect(page.getByText("Looks like you haven't been added to any workspaces yet.")).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Create workspace" })).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
 
     test("a creator at a subscriber without workspaces is offered to create one", async ({ page }) => {
       await login(page, USERS.creator.email);
@@ -283,3 +392,96 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("the card layout through its feature flag", () => {
+  let api: HelpdeskApi;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    api = await helpdeskApiOf(browser);
+  });
+
+  test("upliftWorkspaceListEnabled alone turns the list into cards, which open by the keyboard; turned off, the table is back", async ({ browser }) => {
+    const page = await pageAs(browser, "manager", true);
+    const noScript = await pageAs(browser, "manager", false);
+    const cards = (p: Page) => p.locator(".workspace-cards > li");
+    try {
+      await page.goto("/workspaces");
+      await expect(page.getByRole("table", { name: "Workspaces" })).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+
+      await setFeatureFlag(api, "upliftWorkspaceListEnabled", true);
+      for (const p of [page, noScript]) {
+        await p.goto("/workspaces");
+        await expect(cards(p)).toHaveCount(6);
+        await expect(p.getByRole("table")).toHaveCount(0);
+        // The cards' own controls: the type dropdown and the Sort and filter panel, six a page.
+        await expect(p.getByLabel("Transaction type")).toBeVisible();
+        await expect(p.getByLabel("Workspaces per page")).toHaveValue("6");
+        expect(new URL(p.url()).searchParams.get("layout")).toBeNull();
+        // Enter on the card's link opens the workspace.
+        await cards(p).first().getByRole("link").focus();
+        await p.keyboard.press("Enter");
+        await p.waitForURL(/\/workspaces\/[0-9a-f-]{36}\/overview$/);
+        await expect(p.getByRole("navigation", { name: "Workspace sections" })).toBeVisible();
+      }
+    } finally {
+      await setFeatureFlag(api, "upliftWorkspaceListEnabled", false);
+    }
+    await page.goto("/workspaces");
+    await expect(page.getByRole("table", { name: "Workspaces" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    expectNoConsoleErrors(page);
+    await page.context().close();
+    await noScript.context().close();
+  });
+});
+
+test.describe("overflow tooltips", () => {
+  test("with JavaScript only cut texts and counts have a tooltip, shown on hover and keyboard focus; without, a title", async ({ browser }) => {
+    const page = await pageAs(browser, "manager", true);
+    await page.goto(`/workspaces?field=workspaceReferenceId&q=${DEMO_WORKSPACES.purchaseReady.workspaceReferenceId}`);
+    const row = tableRows(page).first();
+    const address = row.locator("td").nth(0).locator("span").first();
+    const reference = row.locator("td").nth(4).locator("span").first();
+    // The long address is cut: it can be focused and describes itself with its whole text.
+    await expect(address).toHaveAttribute("tabindex", "0");
+    await expect(reference).toHaveText("NG-MA-100262");
+    await expect(reference).not.toHaveAttribute("tabindex", "0");
+    await expect(reference).not.toHaveAttribute("title");
+    await expect(visibleTooltip(page)).toHaveCount(0);
+    await address.focus();
+    await expect(visibleTooltip(page)).toHaveText("Flat 2, Riverside Court, Quay Street, Bristol, BS1 4RS");
+    await expect(address).toHaveAccessibleDescription("Flat 2, Riverside Court, Quay Street, Bristol, BS1 4RS");
+    await page.keyboard.press("Escape");
+    await expect(visibleTooltip(page)).toHaveCount(0);
+    await reference.hover();
+    await expect(visibleTooltip(page)).toHaveCount(0);
+    await address.hover();
+    await expect(visibleTooltip(page)).toBeVisible();
+    // The applicant count lists every applicant, on the name's link by the keyboard.
+    const applicant = row.getByRole("link", { name: /Shah, Priya/ });
+    await applicant.focus();
+    await expect(visibleTooltip(page)).toHaveText("Priya Shah, Arjun Shah, Meera Shah");
+    await expect(applicant).toHaveAccessibleDescription("Priya Shah, Arjun Shah, Meera Shah");
+    await expectNoAxeViolations(page, true);
+
+    // The cards: the count of the applicants beyond the first two, by the keyboard.
+    await page.goto(`/workspaces?layout=cards&field=workspaceReferenceId&q=${DEMO_WORKSPACES.remortgageApproved.workspaceReferenceId}`);
+    const count = page.locator(".workspace-cards > li").first().getByText("James Okafor, Grace Okafor +2");
+    await count.focus();
+    await expect(visibleTooltip(page)).toHaveText("James Okafor, Grace Okafor, Daniel Okafor, Ruth Okafor");
+    await expectNoAxeViolations(page, true);
+    expectNoConsoleErrors(page);
+    await page.context().close();
+
+    // Without JavaScript nothing can be measured: the whole text is the title.
+    const noScript = await pageAs(browser, "manager", false);
+    await noScript.goto(`/workspaces?field=workspaceReferenceId&q=${DEMO_WORKSPACES.purchaseReady.workspaceReferenceId}`);
+    await expect(tableRows(noScript).first().locator("td").nth(0).locator("span").first()).toHaveAttribute(
+      "title",
+      "Flat 2, Riverside Court, Quay Street, Bristol, BS1 4RS",
+    );
+    await noScript.context().close();
+  });
+});

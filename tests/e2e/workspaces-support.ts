@@ -5,6 +5,7 @@
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_WORKSPACES } from "../../provider/seed/workspaces.js";
+import { FRESH, helpdeskApi, type HelpdeskApi } from "./administration-support";
 import { login, USERS } from "./support";
 
 export { DEMO_WORKSPACES };
@@ -71,4 +72,26 @@ export function listDateValue(text: string): number {
   const match = /^(\d{2})-([A-Z][a-z]{2})-(\d{4})$/.exec(text.trim());
   if (!match) return Number.POSITIVE_INFINITY;
   return Number(match[3]) * 10_000 + (MONTHS.indexOf(match[2]) + 1) * 100 + Number(match[1]);
+}
+
+/** The helpdesk administrator's API caller (through the CLI's device login), for a file's set-up. */
+export async function helpdeskApiOf(browser: Browser): Promise<HelpdeskApi> {
+  const context = await browser.newContext(FRESH);
+  try {
+    return await helpdeskApi(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Turns a feature flag on or off through the provider's flag API (the app reads flags on every page in the browser suite). */
+export async function setFeatureFlag(api: HelpdeskApi, name: string, enabled: boolean) {
+  const { status, json } = await api.call("PUT", `/api/v1/feature-flags/${name}`, { enabled });
+  expect(status, JSON.stringify(json)).toBe(200);
+  expect((json as { flags: Record<string, boolean> }).flags[name]).toBe(enabled);
+}
+
+/** The visible tooltip (role tooltip) a text shows on hover or focus. */
+export function visibleTooltip(page: Page): Locator {
+  return page.getByRole("tooltip");
 }

@@ -6,11 +6,11 @@
 import { redirect } from "@remix-run/node";
 import { getManagedUser, searchManagedUsers } from "../../../core/client/administration.js";
 import { ProviderError, type RequestContext } from "../../../core/client/provider-client.js";
-import type { Toast } from "../../../core/errors.js";
+import { SOMETHING_WENT_WRONG_TEXT, type Toast } from "../../../core/errors.js";
 import { isHelpdeskAdministrator } from "../../../core/permissions.js";
 import { providerErrorToast } from "../../errors/provider-errors";
-import { readSession } from "../../session/session.server";
-import { endSessionAndLogin, type UserSession } from "../../session/user-session.server";
+import { sessionRefusal } from "../../errors/provider-errors.server";
+import type { UserSession } from "../../session/user-session.server";
 import { toastCookie } from "../../errors/toast.server";
 
 export * from "../../../core/client/administration.js";
@@ -37,18 +37,19 @@ export async function redirectWithToast(to: string, toast: Toast): Promise<Respo
 
 /**
  * For a form's action: the error toast of a provider failure, to show beside the form with the user's input
- * kept. A 401 ends the session (thrown); anything that is not a provider failure is rethrown.
+ * kept. A refusal of the session itself ends it (thrown); anything that is not a provider failure is rethrown.
  */
 export async function failureToast(request: Request, error: unknown, override?: Partial<Toast>): Promise<Toast> {
   if (error instanceof Response) throw error;
   if (!(error instanceof ProviderError)) throw error;
-  if (error.status === 401) throw await endSessionAndLogin(await readSession(request));
+  const ended = await sessionRefusal(request, error);
+  if (ended) throw ended;
   return { ...providerErrorToast(error), ...override };
 }
 
 /** The provider's words for a failure (the reason in 'Failed to send invitation email to …'). */
 export function failureReason(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Something went wrong. Please try again later.";
+  return error instanceof Error && error.message ? error.message : SOMETHING_WENT_WRONG_TEXT;
 }
 
 /**

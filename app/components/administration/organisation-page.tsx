@@ -356,7 +356,8 @@ function IpAllowListForm({
   );
 }
 
-function TransactionSettings({ transaction }: { transaction: TransactionView }) {
+/** The transaction settings tab: the explanation, then the two credential cards, or why they are missing. */
+export function TransactionSettings({ transaction }: { transaction: TransactionView }) {
   return (
     <article className="settings-card" aria-labelledby="transaction-title">
       <header>

@@ -19,12 +19,14 @@ import {
 import { ProviderError } from "../../../core/client/provider-client.js";
 import type { Toast } from "../../../core/errors.js";
 import { invariantResponse } from "../../errors/invariant";
+import { endsSession, refusesTheAddress } from "../../errors/provider-errors";
 import { throwProviderError } from "../../errors/provider-errors.server";
 import { featureFlags } from "../../feature-flags.server";
 import { assertCsrf } from "../../security/csrf.server";
 import { requireUser, type UserSession } from "../../session/user-session.server";
 import {
   createNotificationRegistration,
+  failureReason,
   failureStatus,
   failureToast,
   getExternalAuthorityIdentifiers,
@@ -128,7 +130,7 @@ export async function organisationLoader(request: Request, route: OrganisationRo
       try {
         transaction = transactionCards(await getExternalAuthorityIdentifiers(user.ctx, subscriberId));
       } catch (error) {
-        if (error instanceof ProviderError && error.status === 401) throw error;
+        if (endsSession(error) || refusesTheAddress(error)) throw error;
         // 'Unable to load credentials' (document 3 section 8.4); the failure itself is only logged.
         console.warn(`Transaction settings: the credentials could not be loaded (${(error as Error).message})`);
         transaction = { state: "failed" };
@@ -207,7 +209,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
       } catch (error) {
         const toast = failed(ADMINISTRATION_MESSAGES.COMMUNICATION_SETTINGS_FAILED, await failureToast(request, error));
         return data(
-          { intent: intent.data.intent, result: submission.reply({ formErrors: [messageOf(error)] }), toast },
+          { intent: intent.data.intent, result: submission.reply({ formErrors: [failureReason(error)] }), toast },
           { status: failureStatus(error) },
         );
       }
@@ -231,7 +233,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
         return data(
           {
             intent: intent.data.intent,
-            result: submission.reply({ formErrors: [messageOf(error)], hideFields: ["clientSecret"] }),
+            result: submission.reply({ formErrors: [failureReason(error)], hideFields: ["clientSecret"] }),
             toast,
           },
           { status: failureStatus(error) },
@@ -250,15 +252,11 @@ export async function organisationAction(request: Request, route: OrganisationRo
       } catch (error) {
         const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await failureToast(request, error));
         return data(
-          { intent: intent.data.intent, result: submission.reply({ formErrors: [messageOf(error)] }), toast },
+          { intent: intent.data.intent, result: submission.reply({ formErrors: [failureReason(error)] }), toast },
           { status: failureStatus(error) },
         );
       }
       return redirectWithToast(organisationHref(view, { tab: "connection" }), success(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_UPDATED));
     }
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Something went wrong. Please try again later.";
 }

@@ -12,7 +12,7 @@ import { isFilterApplyDisabled, rangeLabel, shouldSearch, userRowActions } from 
 import { CsrfInput } from "../csrf-input";
 import { useHydrated } from "../form";
 import { StatusBadge } from "./status-badge";
-import { useCloseOnOutside } from "./use-close-on-outside";
+import { useCloseOnOutside } from "../use-close-on-outside";
 import { carriedFields, lastPage, nextSort, PAGE_SIZES, usersSearch, type UsersQuery } from "./users-query";
 
 export interface UserRowView {

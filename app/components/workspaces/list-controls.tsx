@@ -3,9 +3,10 @@
  * work without JavaScript; with it, the selects submit on change and their Show buttons go away. Texts and
  * options come from the loader (workspace-list.server.ts): nothing here imports core at run time.
  */
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useRef, type ChangeEvent } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useId, type ChangeEvent } from "react";
 import { useHydrated } from "../form/use-hydrated";
+import { useCloseOnOutside } from "../use-close-on-outside";
 import { lastPage, listHref, pagerPages, stateParams, type ListState, type StateKey } from "./list-url";
 import type { ListPage } from "./workspace-list.server";
 
@@ -18,16 +19,6 @@ export function HiddenState({ state, omit }: { state: ListState; omit: StateKey[
       ))}
     </>
   );
-}
-
-/** A disclosure panel closes once its form has been applied (the page stays mounted with JavaScript). */
-function useClosedOnNavigation() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const { search } = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [search]);
-  return ref;
 }
 
 function useSubmitOnChange() {
@@ -163,7 +154,7 @@ function StatusCheckboxes({ page }: { page: ListPage }) {
 export function StatusFilter({ page }: { page: ListPage }) {
   const { state } = page;
   const id = useId();
-  const ref = useClosedOnNavigation();
+  const ref = useCloseOnOutside();
   const count = state.statuses !== null && state.statuses.length === 0 ? "all" : `${page.selectedStatusCount} selected`;
   return (
     <details ref={ref} className="dropdown status-filter">
@@ -192,7 +183,7 @@ export function StatusFilter({ page }: { page: ListPage }) {
 export function SortAndFilter({ page }: { page: ListPage }) {
   const { state } = page;
   const id = useId();
-  const ref = useClosedOnNavigation();
+  const ref = useCloseOnOutside();
   return (
     <details ref={ref} className="dropdown sort-and-filter">
       <summary>

@@ -9,9 +9,12 @@ import {
   TRANSFER_OF_EQUITY_LABEL,
 } from "../../../core/catalogue/workspace.js";
 import { formatListDate } from "../../../core/format/dates.js";
-import { applicantListName } from "../../../core/format/names.js";
+import { applicantListName, applicantSummary } from "../../../core/format/names.js";
 import { addressLine } from "../../../core/validation/address.js";
 import { statusBadgeColour, statusLabel, type BadgeColour } from "../../../core/workspaces/status.js";
+
+/** Applicant names as core's applicantSummary gives them. */
+export type Applicants = ReturnType<typeof applicantSummary>;
 
 export interface ListRow {
   workspaceId: string;
@@ -21,10 +24,13 @@ export interface ListRow {
   transactionType: string;
   /** The transfer-of-equity tag's text, when the workspace is one. */
   transferOfEquity: string | null;
-  /** The table's applicant cell: the first applicant as 'Surname, Forenames' (or the organisation, or a dash). */
-  applicantListName: string;
-  /** Every applicant as read ('Forenames Surname'). */
-  applicants: string[];
+  /**
+   * The table's applicant cell: the first applicant as 'Surname, Forenames' (or the organisation, or a dash),
+   * a count of the others and a tooltip of every name when there are others.
+   */
+  tableApplicants: Applicants;
+  /** The card's first two applicants as read ('Forenames Surname'), a count of the others and a tooltip of all. */
+  cardApplicants: Applicants;
   address: string;
   /** dd-MMM-yyyy, or 'to be provided' (the table) / 'To be provided' (the cards). */
   completionDate: { table: string; card: string };
@@ -44,8 +50,8 @@ export function listRow(record: WorkspaceListRecord): ListRow {
     status: { label: statusLabel(record.status), colour: statusBadgeColour(record.status) },
     transactionType: TRANSACTION_TYPE_LABELS[record.transactionType],
     transferOfEquity: record.transferOfEquity ? TRANSFER_OF_EQUITY_LABEL : null,
-    applicantListName: applicantListName(record.applicantParties[0]),
-    applicants: record.applicants,
+    tableApplicants: { ...applicantSummary(record.applicantParties), text: applicantListName(record.applicantParties[0]) },
+    cardApplicants: applicantSummary(record.applicantParties, 2),
     address: addressLine(record.securityAddress),
     completionDate: { table: completion || TO_BE_PROVIDED_TEXT.toLowerCase(), card: completion || TO_BE_PROVIDED_TEXT },
     incomingLenderReference: record.incomingLenderReference?.trim() || NOT_PROVIDED_TEXT,

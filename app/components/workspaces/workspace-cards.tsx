@@ -1,22 +1,21 @@
 /**
- * The newer list layout: a card per workspace. The card's heading is a real link to the workspace, and
- * a click anywhere on the card opens it too (with JavaScript).
+ * The newer list layout: a card per workspace. The card's heading is a real link to the workspace (Enter
+ * opens it), and a click anywhere on the card opens it too (with JavaScript). Texts cut with an ellipsis
+ * and the applicants' count have tooltips (overflow-tooltip.tsx).
  */
 import { Link } from "@remix-run/react";
 import type { ListRow } from "./list-rows";
+import { OverflowTooltip } from "./overflow-tooltip";
 import { StatusTag, Tag } from "./status-tag";
 import { useRowClick } from "./workspace-table";
 
-function Applicants({ names }: { names: string[] }) {
-  if (names.length === 0) return <>-</>;
-  const shown = names.slice(0, 2).join(", ");
-  const more = names.length - 2;
-  if (more <= 0) return <>{shown}</>;
+/** The first two applicants; a count of the others whose tooltip lists every name. */
+function Applicants({ applicants }: { applicants: ListRow["cardApplicants"] }) {
+  if (applicants.more === 0) return <>{applicants.text}</>;
   return (
-    <span className="has-tooltip" title={names.join(", ")}>
-      {shown} <span className="more">+{more}</span>
-      <span className="visually-hidden"> more: {names.slice(2).join(", ")}</span>
-    </span>
+    <OverflowTooltip tip={applicants.tooltip!} always className="applicant-count">
+      {applicants.text} <span className="more">+{applicants.more}</span>
+    </OverflowTooltip>
   );
 }
 
@@ -27,11 +26,13 @@ function Card({ row }: { row: ListRow }) {
       <article className="workspace-card clickable-row" onClick={onClick}>
         <header>
           <h2 className="card-title">
-            <Link to={row.href}>
-              <span className="truncate" title={row.address}>
-                {row.address}
-              </span>
-            </Link>
+            <OverflowTooltip tip={row.address}>
+              {(describedBy) => (
+                <Link to={row.href} aria-describedby={describedBy}>
+                  {row.address}
+                </Link>
+              )}
+            </OverflowTooltip>
           </h2>
           <StatusTag label={row.status.label} colour={row.status.colour} />
         </header>
@@ -39,7 +40,7 @@ function Card({ row }: { row: ListRow }) {
           <div>
             <dt>Applicants</dt>
             <dd>
-              <Applicants names={row.applicants} />
+              <Applicants applicants={row.cardApplicants} />
             </dd>
           </div>
           <div>
@@ -61,9 +62,7 @@ function Card({ row }: { row: ListRow }) {
           <div>
             <dt>Reference</dt>
             <dd>
-              <span className="truncate" title={row.reference}>
-                {row.reference}
-              </span>
+              <OverflowTooltip tip={row.reference}>{row.reference}</OverflowTooltip>
             </dd>
           </div>
           <div>

@@ -14,6 +14,7 @@ import {
   WORKSPACE_SEARCH_FIELD_LABELS,
   showsCardPager,
   visibleQuickFilters,
+  workspaceListLayout,
   type QuickFilter,
 } from "../../../core/catalogue/workspace.js";
 import { workspaceListEmptyText } from "../../../core/messages/catalogue.js";
@@ -65,7 +66,7 @@ export async function loadWorkspaceList(request: Request): Promise<ListPage> {
   invariantResponse(can(subject, "viewWorkspaceList"), "You do not have access to workspaces", 403);
   const flags = await featureFlags(user.ctx);
   const state = parseListState(new URL(request.url).searchParams, {
-    flagLayout: flags.upliftWorkspaceListEnabled ? "cards" : "table",
+    flagLayout: workspaceListLayout(flags),
     allowLayoutPreview: !config.production,
     isHelpdeskAdministrator: isHelpdeskAdministrator(user.claims.roles),
   });

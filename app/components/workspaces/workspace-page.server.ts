@@ -4,6 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { isWorkspaceId } from "../../../core/api/workspaces.js";
 import { WORKSPACE_TOASTS } from "../../../core/messages/catalogue.js";
 import { can } from "../../../core/permissions/actions.js";
 import { screenAccess } from "../../../core/permissions/screens.js";
@@ -24,13 +25,11 @@ import {
   writeFailureToast,
 } from "./workspaces.server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The workspace the user may view: 403 without view permission, 404 for a workspace they are not part of. */
 export async function loadViewableWorkspace(request: Request, user: UserSession, workspaceId: string | undefined) {
   const subject = subjectOf(user);
   invariantResponse(can(subject, "viewWorkspaceList"), "You do not have access to workspaces", 403);
-  invariantResponse(workspaceId && UUID.test(workspaceId), "Workspace not found", 404);
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
   const workspace = await getWorkspace(user.ctx, workspaceId).catch((error: unknown) => throwProviderError(request, error));
   invariantResponse(can(subject, "viewWorkspace", workspaceContext(workspace)), "You do not have access to this workspace", 403);
   return workspace;
@@ -60,7 +59,7 @@ export async function workspacePageAction(request: Request, workspaceId: string 
   const user = await requireUser(request);
   const submission = parseWithZod(formData, { schema: WorkspaceIntentSchema });
   invariantResponse(submission.status === "success", "Unknown action", 400);
-  invariantResponse(workspaceId && UUID.test(workspaceId), "Workspace not found", 404);
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
   const { intent, version } = submission.value;
   const back = safeLocalPath(submission.value.returnTo, `/workspaces/${workspaceId}`);
   try {

@@ -3,6 +3,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { Banner } from "../../../core/workspaces/status.js";
 import { CsrfInput } from "../csrf-input";
 import { SubmitButton } from "../form/submit-button";
+import { OverflowTooltip } from "./overflow-tooltip";
 import { StatusTag, Tag } from "./status-tag";
 import type { WorkspaceAction, WorkspaceView } from "./workspace-view";
 
@@ -121,13 +122,12 @@ export function SummaryCard({ view }: { view: WorkspaceView }) {
         <div>
           <dt>Applicant names</dt>
           <dd>
-            {applicants.more > 0 ? (
-              <span className="has-tooltip" title={applicants.all.join(", ")} tabIndex={0}>
-                {applicants.first} <span className="more">+{applicants.more}</span>
-                <span className="visually-hidden">: {applicants.all.join(", ")}</span>
-              </span>
+            {applicants.tooltip ? (
+              <OverflowTooltip tip={applicants.tooltip} always className="applicant-count">
+                {applicants.text} <span className="more">+{applicants.more}</span>
+              </OverflowTooltip>
             ) : (
-              applicants.first
+              applicants.text
             )}
           </dd>
         </div>

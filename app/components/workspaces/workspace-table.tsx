@@ -2,12 +2,13 @@
  * The older list layout: a table of workspaces. Each row opens the workspace on a click anywhere in it
  * (with JavaScript); the applicant's name in the row is a real link, so keyboard and screen-reader users,
  * and everyone without JavaScript, open it the same way (Enter on the link). Long texts are cut with an
- * ellipsis and shown whole in a tooltip.
+ * ellipsis and shown whole in a tooltip when they are cut (overflow-tooltip.tsx).
  */
 import { Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import type { ListRow } from "./list-rows";
 import { listHref, nextSort } from "./list-url";
+import { OverflowTooltip } from "./overflow-tooltip";
 import type { ListPage } from "./workspace-list.server";
 import { StatusTag } from "./status-tag";
 
@@ -22,29 +23,32 @@ export function useRowClick(href: string) {
   };
 }
 
-function Cell({ text, className }: { text: string; className?: string }) {
+function Cell({ text }: { text: string }) {
   return (
-    <td className={className}>
-      <span className="truncate" title={text}>
-        {text}
-      </span>
+    <td>
+      <OverflowTooltip tip={text}>{text}</OverflowTooltip>
     </td>
   );
 }
 
 function Row({ row }: { row: ListRow }) {
   const onClick = useRowClick(row.href);
-  const others = row.applicants.length > 1 ? row.applicants.length - 1 : 0;
+  const applicants = row.tableApplicants;
   return (
     <tr onClick={onClick} className="clickable-row">
       <th scope="row">
-        <span className="truncate" title={row.applicants.join(", ") || row.applicantListName}>
-          <Link to={row.href}>
-            {row.applicantListName}
-            <span className="visually-hidden">, open workspace {row.workspaceReferenceId}</span>
-          </Link>
-          {others > 0 ? <span className="more"> +{others}</span> : null}
-        </span>
+        {/* The count of the other applicants has a tooltip of every name; the name alone only when it is cut. */}
+        <OverflowTooltip tip={applicants.tooltip ?? applicants.text} always={applicants.more > 0}>
+          {(describedBy) => (
+            <>
+              <Link to={row.href} aria-describedby={describedBy}>
+                {applicants.text}
+                <span className="visually-hidden">, open workspace {row.workspaceReferenceId}</span>
+              </Link>
+              {applicants.more > 0 ? <span className="more"> +{applicants.more}</span> : null}
+            </>
+          )}
+        </OverflowTooltip>
       </th>
       <Cell text={row.address} />
       <td>{row.completionDate.table}</td>

@@ -50,6 +50,7 @@ function workspace(change: Partial<WorkspaceDetail> = {}): WorkspaceDetail {
     hardLocked: false,
     isLocked: false,
     isCancelled: false,
+    lodgementDelayed: false,
     borrowersValidationStatus: "VALID",
     subscriberId: "s1",
     remarks: null,
@@ -69,7 +70,7 @@ describe("the workspace page's view", () => {
   it("header and summary: the address, the first applicant with a count of all, the user's own reference", () => {
     const v = view();
     expect(v.heading).toBe("Orchard House, 3 Church Road, Winchester, SO23 9LP");
-    expect(v.summary.applicants).toEqual({ first: "Oliver Bennett", more: 1, all: ["Oliver Bennett", "Sophie Anne Bennett"] });
+    expect(v.summary.applicants).toEqual({ text: "Oliver Bennett", more: 1, tooltip: "Oliver Bennett, Sophie Anne Bennett" });
     expect(v.summary.references).toEqual([{ label: null, value: "HV-2" }]);
     expect(v.summary.completionDate).toBe("To be provided");
     expect(v.status).toEqual({ label: "Created", colour: "yellow" });
@@ -100,6 +101,12 @@ describe("the workspace page's view", () => {
     ]);
     expect(v.notice).toBe("Workspace has been cancelled and is in view-only mode");
     expect(v.banners.map((banner) => banner.id)).toEqual(["cancelled"]);
+  });
+
+  it("shows the lodgement delay banner while the applications are finalised after funds exchanged", () => {
+    const exchanged = { status: "FUNDS_EXCHANGED", readyForApproval: false, canBeCancelled: false, isLocked: true, hardLocked: true } as const;
+    expect(view({ workspace: workspace({ ...exchanged, lodgementDelayed: true }) }).banners.map((banner) => banner.id)).toEqual(["lodgement-delay"]);
+    expect(view({ workspace: workspace(exchanged) }).banners.map((banner) => banner.id)).toEqual(["hard-locked-before-lodgement"]);
   });
 
   it("unapprove while it can be, and the locked notice", () => {

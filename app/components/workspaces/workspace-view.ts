@@ -16,7 +16,8 @@ import {
 import { WORKSPACE_TAB_LABELS, type WorkspaceTab } from "../../../core/catalogue/lodgement.js";
 import { isFlagOn, type FlagSet } from "../../../core/feature-flags.js";
 import { formatCompletionDate, formatDetailDate } from "../../../core/format/dates.js";
-import { applicantName } from "../../../core/format/names.js";
+import { isTaskForUser } from "../../../core/derivations/tasks.js";
+import { applicantSummary } from "../../../core/format/names.js";
 import { isHelpdeskAdministrator } from "../../../core/permissions.js";
 import { can, type PermissionSubject, type WorkspaceContext } from "../../../core/permissions/actions.js";
 import { isStampDutyTabVisible, workspaceTabs } from "../../../core/permissions/screens.js";
@@ -57,8 +58,8 @@ export interface WorkspaceView {
   transactionType: string;
   transferOfEquity: string | null;
   summary: {
-    /** The first applicant, the count of the others and every name (the tooltip). */
-    applicants: { first: string; more: number; all: string[] };
+    /** The first applicant, the count of the others and a tooltip of every name (core's applicantSummary). */
+    applicants: ReturnType<typeof applicantSummary>;
     /** The helpdesk administrator's list of every reference, or the user's own (or 'To be provided'). */
     references: { label: string | null; value: string }[];
     completionDate: string;
@@ -70,7 +71,7 @@ export interface WorkspaceView {
   participantRole: string | null;
   cancellation: { reason: string; notes: string | null; actionedAt: string } | null;
   milestones: string[];
-  /** Tasks, pending first; `forYou` when assigned to the user's participant role (or to anyone). */
+  /** Tasks, pending first; `forYou` by core's rule (document 3 section 4.4). */
   tasks: { taskName: string; title: string; status: string; forYou: boolean; assignee: string | null; optional: boolean; completedAt: string | null }[];
 }
 
@@ -110,7 +111,7 @@ export function workspaceView(input: WorkspaceViewInput): WorkspaceView {
   const basePath = `/workspaces/${workspace.workspaceId}`;
 
   const applicantRole = APPLICANT_ROLE[workspace.transactionType];
-  const applicants = workspace.parties.filter((party) => party.role === applicantRole).map(applicantName).filter(Boolean);
+  const applicants = applicantSummary(workspace.parties.filter((party) => party.role === applicantRole));
 
   const references = helpdesk
     ? workspace.references.length > 0
@@ -135,6 +136,7 @@ export function workspaceView(input: WorkspaceViewInput): WorkspaceView {
     hardLocked: workspace.hardLocked,
     readyForApproval: workspace.readyForApproval,
     canBeUnapproved: workspace.canBeUnapproved,
+    lodgementDelayed: workspace.lodgementDelayed,
     participantRole: workspace.participantRole,
     subscriberType: (user.subscriberType as SubscriberEntityType | null) ?? null,
     canApproveWorkspace: canApprove,
@@ -173,7 +175,7 @@ export function workspaceView(input: WorkspaceViewInput): WorkspaceView {
     transactionType: TRANSACTION_TYPE_LABELS[workspace.transactionType],
     transferOfEquity: workspace.transferOfEquity && isFlagOn(flags, "transfer-of-equity-enabled") ? TRANSFER_OF_EQUITY_LABEL : null,
     summary: {
-      applicants: { first: applicants[0] ?? "-", more: Math.max(0, applicants.length - 1), all: applicants },
+      applicants,
       references,
       completionDate: formatCompletionDate(workspace.completionDate),
     },
@@ -194,7 +196,7 @@ export function workspaceView(input: WorkspaceViewInput): WorkspaceView {
       taskName: task.taskName,
       title: task.title,
       status: task.status,
-      forYou: workspace.participantRole !== null && (task.assigneeRole === null || task.assigneeRole === workspace.participantRole),
+      forYou: isTaskForUser(task, { ...user, workspace: context }),
       assignee: task.assignee,
       optional: task.optional,
       completedAt: task.completedAt ? formatDetailDate(task.completedAt) : null,

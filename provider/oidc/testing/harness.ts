@@ -1,30 +1,20 @@
 /**
- * Test harness for the identity provider: a Fastify app with the module mounted, on an in-memory PGlite,
- * listening on 127.0.0.1, plus a tiny cookie-keeping HTTP client that follows redirects by hand the way a
- * browser without JavaScript does.
+ * Test harness for the identity provider: a Fastify app with the module mounted, on an in-memory PGlite (or a
+ * PostgreSQL database of its own when DATABASE_URL is set), listening on 127.0.0.1, plus a tiny cookie-keeping
+ * HTTP client that follows redirects by hand the way a browser without JavaScript does.
  */
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ProviderConfig } from "../../config.js";
 import { openDatabase, type DB } from "../../db/index.js";
+import { createTestDatabase } from "../../db/test-database.js";
+import { freePort } from "../../../scripts/free-port.js";
 import { hashPassword } from "../../security/passwords.js";
 import { createOidc, type Oidc } from "../index.js";
 
 export const APP_URL = "http://app.test";
 export const REDIRECT_URI = `${APP_URL}/authorize`;
 export const PASSWORD = "Correct-Horse-1";
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 export function testConfig(port: number, overrides: Partial<ProviderConfig> = {}): ProviderConfig {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -78,7 +68,8 @@ export async function startHarness(overrides: { appUrl?: string } = {}): Promise
       postLogoutRedirectUris: [`${appUrl}/`],
     },
   });
-  const db = await openDatabase({ dataDir: "memory://" });
+  const database = await createTestDatabase("convey_oidc_test");
+  const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.databaseUrl });
   const app = Fastify({ logger: false, trustProxy: config.trustProxy });
   const oidc = await createOidc({ config, db, log: app.log });
   await oidc.register(app);
@@ -90,8 +81,12 @@ export async function startHarness(overrides: { appUrl?: string } = {}): Promise
     config,
     baseUrl: config.publicUrl,
     async close() {
-      await app.close();
-      await db.destroy();
+      try {
+        await app.close();
+        await db.destroy();
+      } finally {
+        await database.drop();
+      }
     },
   };
 }

@@ -1,6 +1,9 @@
 /**
  * Closes a <details> popover on navigation, on Escape and on a click outside it (with JavaScript; without
  * it the popover closes by its own summary, as any <details> does).
+ *
+ * Only a later navigation closes it, not the first render: a popover opened before the page hydrated
+ * (a quick click on its summary) stays open.
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -8,7 +11,10 @@ import { useEffect, useRef } from "react";
 export function useCloseOnOutside() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
   useEffect(() => {

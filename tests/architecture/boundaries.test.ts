@@ -1,0 +1,37 @@
+/**
+ * The import boundaries of DESIGN.md, as the lint rule enforces them: core/ never imports from app/, cli/
+ * or provider/; app/ and cli/ never import from provider/ (they reach it through core's HTTP client).
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+
+/** The boundary messages ESLint gives for `source` as if it were the file at `path`. */
+async function boundaryMessages(path: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path });
+  return result!.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+}
+
+describe("import boundaries", () => {
+  it.each([
+    ["core/permissions/x.ts", 'import { config } from "../../app/config.server";\nexport const c = config;\n'],
+    ["core/x.ts", 'import { run } from "../cli/main";\nexport const r = run;\n'],
+    ["core/client/x.ts", 'import { openDatabase } from "../../provider/db/index.js";\nexport const o = openDatabase;\n'],
+  ])("refuses %s importing from outside core", async (path, source) => {
+    expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("core/ never imports")]);
+  });
+
+  it.each([
+    ["app/routes/x.tsx", 'import { openDatabase } from "../../provider/db/index.js";\nexport const o = openDatabase;\n'],
+    ["cli/commands/x.ts", 'import { buildServer } from "../../provider/server.js";\nexport const b = buildServer;\n'],
+  ])("refuses %s importing from the provider", async (path, source) => {
+    expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("reach the provider only through")]);
+  });
+
+  it("allows app/ and cli/ to import core, and the provider to import core's pure rules", async () => {
+    expect(await boundaryMessages("app/routes/x.tsx", 'import { can } from "../../core/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
+    expect(await boundaryMessages("cli/commands/x.ts", 'import { can } from "../../core/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
+    expect(await boundaryMessages("provider/services/x.ts", 'import { can } from "../../core/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
+  });
+});
