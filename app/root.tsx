@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "./components/error-page";
 import { headerModel, type HeaderModel } from "./components/header-model.server";
 import { ToastMessage } from "./components/toast";
 import { config } from "./config.server";
-import { throwProviderError } from "./errors/provider-errors.server";
+import { throwProviderError, unlessTheAddressIsRefused } from "./errors/provider-errors.server";
 import { takeToast } from "./errors/toast.server";
 import { featureFlags } from "./feature-flags.server";
 import { useNonce } from "./security/nonce";
@@ -46,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * The header: the user, their subscribers and whether lodgement credentials exist come from the provider
  * once per session and subscriber (session/header-cache.server.ts), the flags from their own cache. The
  * token's standing is checked on every page: a suspended user or a revoked grant answers 401, which ends
- * the session and sends the browser to log in, on the first page after it happened.
+ * the session and sends the browser to log in, on the first page after it happened. A refusal by the IP
+ * allow list is left to the page's own provider calls: a form whose write it refused stays on screen with
+ * the user's input and the error, and the next page that reads from the provider ends the session.
  */
 async function loadHeader(request: Request, user: UserSession): Promise<HeaderModel> {
   const cacheKey = { sessionId: user.session.id, subscriberId: user.claims.subscriberId };
@@ -54,7 +56,7 @@ async function loadHeader(request: Request, user: UserSession): Promise<HeaderMo
     const [, [me, associatedSubscribers], flags] = await Promise.all([
       // Never cached: proves on every page that the user is still Active and the login not revoked,
       // whether or not the page's own loader calls the provider.
-      checkStanding(user.ctx),
+      checkStanding(user.ctx).catch(unlessTheAddressIsRefused),
       cachedForSession(cacheKey, "account", () =>
         Promise.all([getMe(user.ctx), listAssociatedSubscribers(user.ctx, user.claims.userId)]),
       ),

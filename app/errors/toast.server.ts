@@ -3,7 +3,7 @@
  * small signed cookie rather than in the file session: only the root loader reads and clears it, so the
  * parallel loaders of one request never race on it.
  */
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { Toast } from "../../core/errors.js";
 import { config } from "../config.server";
@@ -40,4 +40,11 @@ export async function takeToast(request: Request): Promise<{ toast: Toast | null
   const parsed = ToastSchema.safeParse(session.get(TOAST_KEY));
   if (!session.has(TOAST_KEY) && !parsed.success) return { toast: null, setCookie: null };
   return { toast: parsed.success ? parsed.data : null, setCookie: await toastStorage.destroySession(session) };
+}
+
+export const successToast = (message: string): Toast => ({ kind: "success", title: "Success", message });
+
+/** A redirect that shows `toast` on the page it lands on. */
+export async function redirectWithToast(to: string, toast: Toast): Promise<Response> {
+  return redirect(to, { headers: { "Set-Cookie": await toastCookie(toast) } });
 }

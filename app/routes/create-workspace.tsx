@@ -28,13 +28,9 @@ import { GeneralErrorBoundary } from "../components/error-page";
 import { ErrorSummary, RadioGroup, SubmitButton, TextField, useHydrated, useSchemaForm } from "../components/form";
 import { ToastMessage } from "../components/toast";
 import workspacesHref from "../components/workspaces/workspaces.css";
-import {
-  createWorkspace,
-  redirectWithToast,
-  subjectOf,
-  successToast,
-  writeFailureToast,
-} from "../components/workspaces/workspaces.server";
+import { createWorkspace, subjectOf } from "../components/workspaces/workspaces.server";
+import { writeFailureToast } from "../errors/provider-errors.server";
+import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
 import { assertCsrf } from "../security/csrf.server";
 import { requireUser, type UserSession } from "../session/user-session.server";

@@ -22,16 +22,14 @@ import administrationHref from "../components/administration/administration.css"
 import {
   administeredSubscriberId,
   failureStatus,
-  failureToast,
   getLodgementIdentifiers,
   isHelpdesk,
   listSubscribers,
-  redirectWithToast,
   saveLodgementIdentifiers,
-  success,
 } from "../components/administration/administration.server";
+import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
-import { throwProviderError } from "../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
 import { assertCsrf } from "../security/csrf.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
@@ -110,10 +108,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return redirectWithToast(
       here,
-      success(result.created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated),
+      successToast(result.created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated),
     );
   } catch (error) {
-    const toast = await failureToast(request, error);
+    const toast = await writeFailureToast(request, error);
     return data({ result: submission.reply({ formErrors: [toast.message], hideFields: PASSWORD_FIELDS }), toast }, { status: failureStatus(error) });
   }
 }

@@ -21,16 +21,14 @@ import administrationHref from "../components/administration/administration.css"
 import {
   administeredSubscriberId,
   failureReason,
-  failureToast,
   managedUserAt,
-  redirectWithToast,
   resendActivationEmail,
-  success,
   usersListPath,
 } from "../components/administration/administration.server";
+import { redirectWithToast, successToast } from "../errors/toast.server";
 import { StatusBadge } from "../components/administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
-import { throwProviderError } from "../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
 import { assertCsrf } from "../security/csrf.server";
 import { requireUser } from "../session/user-session.server";
@@ -93,9 +91,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
     email = profile.email;
     await resendActivationEmail(user.ctx, params.userId, profile.email);
-    return redirectWithToast(back, success(ADMINISTRATION_MESSAGES.activationEmailResent(profile.email)));
+    return redirectWithToast(back, successToast(ADMINISTRATION_MESSAGES.activationEmailResent(profile.email)));
   } catch (error) {
-    const toast = await failureToast(
+    const toast = await writeFailureToast(
       request,
       error,
       email ? { message: ADMINISTRATION_MESSAGES.invitationFailed(email, failureReason(error)) } : {},

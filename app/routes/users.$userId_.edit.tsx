@@ -20,17 +20,15 @@ import {
   administeredSubscriberId,
   editSubscriberUser,
   failureStatus,
-  failureToast,
   isHelpdesk,
   listRoles,
   listSubscribers,
   managedUserAt,
-  redirectWithToast,
-  success,
 } from "../components/administration/administration.server";
+import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../components/administration/user-form";
 import { invariantResponse } from "../errors/invariant";
-import { throwProviderError } from "../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { assertCsrf } from "../security/csrf.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
@@ -117,9 +115,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       subscriberId: helpdesk ? (target.subscriberId ?? undefined) : undefined,
     });
     const profile = `/users/${encodeURIComponent(params.userId)}${new URL(request.url).search}`;
-    return redirectWithToast(profile, success(ADMINISTRATION_MESSAGES.userChangesSaved(fullName(updated))));
+    return redirectWithToast(profile, successToast(ADMINISTRATION_MESSAGES.userChangesSaved(fullName(updated))));
   } catch (error) {
-    const toast = await failureToast(request, error);
+    const toast = await writeFailureToast(request, error);
     return data({ result: submission.reply({ formErrors: [toast.message] }), toast }, { status: failureStatus(error) });
   }
 }

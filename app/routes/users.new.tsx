@@ -17,17 +17,15 @@ import administrationHref from "../components/administration/administration.css"
 import {
   administeredSubscriberId,
   createSubscriberUser,
-  failureToast,
   isHelpdesk,
   listRoles,
   listSubscribers,
-  redirectWithToast,
-  success,
   usersListPath,
 } from "../components/administration/administration.server";
+import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../components/administration/user-form";
 import { invariantResponse } from "../errors/invariant";
-import { throwProviderError } from "../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { assertCsrf } from "../security/csrf.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
@@ -77,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // The user is added either way; a refused invitation says why (document 3 section 8.4).
     const toast =
       created.invitationFailure === null
-        ? success(ADMINISTRATION_MESSAGES.userAdded(fullName(created)))
+        ? successToast(ADMINISTRATION_MESSAGES.userAdded(fullName(created)))
         : {
             kind: "error" as const,
             title: "Invitation not sent",
@@ -85,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
           };
     return redirectWithToast(usersListPath(request), toast);
   } catch (error) {
-    const toast = await failureToast(request, error);
+    const toast = await writeFailureToast(request, error);
     return data({ result: submission.reply({ formErrors: [toast.message] }), toast }, { status: 400 });
   }
 }

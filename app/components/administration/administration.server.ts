@@ -1,17 +1,12 @@
 /**
  * Server-side helpers of the administration screens (document 3 sections 2.4, 7.3 and 8.4): core's
- * administration use-cases behind a .server module, the subscriber a screen acts on, redirects with a
- * toast, and how a provider failure on a form becomes an error toast beside the user's kept input.
+ * administration use-cases behind a .server module, and the subscriber a screen acts on.
  */
-import { redirect } from "@remix-run/node";
 import { getManagedUser, searchManagedUsers } from "../../../core/client/administration.js";
 import { ProviderError, type RequestContext } from "../../../core/client/provider-client.js";
-import { SOMETHING_WENT_WRONG_TEXT, type Toast } from "../../../core/errors.js";
+import { SOMETHING_WENT_WRONG_TEXT } from "../../../core/errors.js";
 import { isHelpdeskAdministrator } from "../../../core/permissions.js";
-import { providerErrorToast } from "../../errors/provider-errors";
-import { sessionRefusal } from "../../errors/provider-errors.server";
 import type { UserSession } from "../../session/user-session.server";
-import { toastCookie } from "../../errors/toast.server";
 
 export * from "../../../core/client/administration.js";
 
@@ -26,25 +21,6 @@ export function isHelpdesk(user: UserSession): boolean {
 export function administeredSubscriberId(user: UserSession, requested: string | null | undefined): string | null {
   if (isHelpdesk(user)) return requested?.trim() ? requested.trim() : null;
   return user.claims.subscriberId;
-}
-
-export const success = (message: string): Toast => ({ kind: "success", title: "Success", message });
-
-/** A redirect that shows `toast` on the page it lands on. */
-export async function redirectWithToast(to: string, toast: Toast): Promise<Response> {
-  return redirect(to, { headers: { "Set-Cookie": await toastCookie(toast) } });
-}
-
-/**
- * For a form's action: the error toast of a provider failure, to show beside the form with the user's input
- * kept. A refusal of the session itself ends it (thrown); anything that is not a provider failure is rethrown.
- */
-export async function failureToast(request: Request, error: unknown, override?: Partial<Toast>): Promise<Toast> {
-  if (error instanceof Response) throw error;
-  if (!(error instanceof ProviderError)) throw error;
-  const ended = await sessionRefusal(request, error);
-  if (ended) throw ended;
-  return { ...providerErrorToast(error), ...override };
 }
 
 /** The provider's words for a failure (the reason in 'Failed to send invitation email to …'). */

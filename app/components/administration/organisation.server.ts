@@ -20,7 +20,7 @@ import { ProviderError } from "../../../core/client/provider-client.js";
 import type { Toast } from "../../../core/errors.js";
 import { invariantResponse } from "../../errors/invariant";
 import { endsSession, refusesTheAddress } from "../../errors/provider-errors";
-import { throwProviderError } from "../../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../../errors/provider-errors.server";
 import { featureFlags } from "../../feature-flags.server";
 import { assertCsrf } from "../../security/csrf.server";
 import { requireUser, type UserSession } from "../../session/user-session.server";
@@ -28,17 +28,15 @@ import {
   createNotificationRegistration,
   failureReason,
   failureStatus,
-  failureToast,
   getExternalAuthorityIdentifiers,
   getSubscriberDetails,
   isHelpdesk,
   listNotificationRegistrations,
-  redirectWithToast,
   setIpAllowList,
   setSsoClientSecret,
-  success,
   updateNotificationRegistration,
 } from "./administration.server";
+import { redirectWithToast, successToast } from "../../errors/toast.server";
 import { IpAllowListTextSchema } from "./ip-allow-list-form";
 import {
   editSection,
@@ -207,7 +205,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
           await createNotificationRegistration(user.ctx, body, subscriberId);
         }
       } catch (error) {
-        const toast = failed(ADMINISTRATION_MESSAGES.COMMUNICATION_SETTINGS_FAILED, await failureToast(request, error));
+        const toast = failed(ADMINISTRATION_MESSAGES.COMMUNICATION_SETTINGS_FAILED, await writeFailureToast(request, error));
         return data(
           { intent: intent.data.intent, result: submission.reply({ formErrors: [failureReason(error)] }), toast },
           { status: failureStatus(error) },
@@ -215,7 +213,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
       }
       return redirectWithToast(
         organisationHref(view, { tab: "communication" }),
-        success(ADMINISTRATION_MESSAGES.COMMUNICATION_SETTINGS_UPDATED),
+        successToast(ADMINISTRATION_MESSAGES.COMMUNICATION_SETTINGS_UPDATED),
       );
     }
     case "save-client-secret": {
@@ -229,7 +227,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
       try {
         await setSsoClientSecret(user.ctx, subscriberId, connectionId, submission.value.clientSecret);
       } catch (error) {
-        const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await failureToast(request, error));
+        const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await writeFailureToast(request, error));
         return data(
           {
             intent: intent.data.intent,
@@ -239,7 +237,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
           { status: failureStatus(error) },
         );
       }
-      return redirectWithToast(organisationHref(view, { tab: "connection" }), success(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_UPDATED));
+      return redirectWithToast(organisationHref(view, { tab: "connection" }), successToast(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_UPDATED));
     }
     case "save-ip-allow-list": {
       invariantResponse(tabs.includes("connection"), "You cannot change the connection settings", 403);
@@ -250,13 +248,13 @@ export async function organisationAction(request: Request, route: OrganisationRo
       try {
         await setIpAllowList(user.ctx, subscriberId, submission.value.ipAddresses, version);
       } catch (error) {
-        const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await failureToast(request, error));
+        const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await writeFailureToast(request, error));
         return data(
           { intent: intent.data.intent, result: submission.reply({ formErrors: [failureReason(error)] }), toast },
           { status: failureStatus(error) },
         );
       }
-      return redirectWithToast(organisationHref(view, { tab: "connection" }), success(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_UPDATED));
+      return redirectWithToast(organisationHref(view, { tab: "connection" }), successToast(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_UPDATED));
     }
   }
 }

@@ -12,18 +12,16 @@ import { ADMINISTRATION_MESSAGES } from "../../../core/messages/catalogue.js";
 import { can } from "../../../core/permissions/actions.js";
 import { fullName } from "../../../core/subscribers.js";
 import { invariantResponse } from "../../errors/invariant";
-import { throwProviderError } from "../../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../../errors/provider-errors.server";
 import { assertCsrf } from "../../security/csrf.server";
 import { requireUser } from "../../session/user-session.server";
 import {
   administeredSubscriberId,
-  failureToast,
   managedUserAt,
-  redirectWithToast,
   setManagedUserStatus,
-  success,
   usersListPath,
 } from "./administration.server";
+import { redirectWithToast, successToast } from "../../errors/toast.server";
 
 export type StatusChange = "Suspended" | "Active";
 
@@ -62,8 +60,8 @@ export async function statusConfirmationAction({ request, params }: ActionFuncti
       change === "Suspended"
         ? ADMINISTRATION_MESSAGES.suspended(updated.firstName)
         : ADMINISTRATION_MESSAGES.unsuspended(updated.firstName);
-    return redirectWithToast(list, success(message));
+    return redirectWithToast(list, successToast(message));
   } catch (error) {
-    return redirectWithToast(list, await failureToast(request, error));
+    return redirectWithToast(list, await writeFailureToast(request, error));
   }
 }

@@ -1,6 +1,7 @@
 /**
- * A modal as a route. Without JavaScript the route is a page of its own (its parent shows only the outlet);
- * with JavaScript the parent page stays and the route opens as a native <dialog> over it. Closing it (Escape,
+ * A modal as a route. Without JavaScript, or when the browser loaded its address itself, the route is a page
+ * of its own (its parent shows only the outlet); opened from its parent with JavaScript, the parent page
+ * stays and the route opens as a native <dialog> over it. Closing it (Escape,
  * its Cancel link, or the close button) goes back to `closeTo`; its form posts to the route's own action as
  * any page does, and the action's redirect closes it.
  *
@@ -12,7 +13,7 @@
  *   // the parent route
  *   if (useDialogRouteAsPage()) return <Outlet />;
  */
-import { Link, useMatches, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
@@ -24,13 +25,24 @@ function isDialogHandle(handle: unknown): boolean {
 }
 
 /**
- * For the parent of dialog routes: true when a dialog route is open and the page is not hydrated (no
- * JavaScript, or before hydration), so the parent renders only `<Outlet />` and the dialog is the page.
+ * Whether a dialog route shows as a page: without JavaScript and before hydration, and with it while the
+ * browser is still on the document the server rendered (its location's key is "default"), so that what
+ * was typed into the form before hydration stays there instead of being replaced by the dialog's form.
+ */
+function useShownAsPage(): boolean {
+  const hydrated = useHydrated();
+  const { key } = useLocation();
+  return !hydrated || key === "default";
+}
+
+/**
+ * For the parent of dialog routes: true when a dialog route is open and shows as a page (see
+ * `useShownAsPage`), so the parent renders only `<Outlet />`.
  */
 export function useDialogRouteAsPage(): boolean {
-  const hydrated = useHydrated();
+  const asPage = useShownAsPage();
   const matches = useMatches();
-  return !hydrated && matches.some((match) => isDialogHandle(match.handle));
+  return asPage && matches.some((match) => isDialogHandle(match.handle));
 }
 
 export function RouteDialog({
@@ -45,17 +57,17 @@ export function RouteDialog({
   children: ReactNode;
   closeLabel?: string;
 }) {
-  const hydrated = useHydrated();
+  const asPage = useShownAsPage();
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
-    if (hydrated && dialog && !dialog.open) dialog.showModal();
-  }, [hydrated]);
+    if (!asPage && dialog && !dialog.open) dialog.showModal();
+  }, [asPage]);
 
-  if (!hydrated) {
+  if (asPage) {
     return (
       <section className="route-dialog-page" aria-labelledby={titleId}>
         <h1 id={titleId}>{title}</h1>

@@ -9,7 +9,7 @@ import { WORKSPACE_TOASTS } from "../../../core/messages/catalogue.js";
 import { can } from "../../../core/permissions/actions.js";
 import { screenAccess } from "../../../core/permissions/screens.js";
 import { invariantResponse } from "../../errors/invariant";
-import { throwProviderError } from "../../errors/provider-errors.server";
+import { throwProviderError, writeFailureToast } from "../../errors/provider-errors.server";
 import { featureFlags } from "../../feature-flags.server";
 import { assertCsrf } from "../../security/csrf.server";
 import { requireUser, type UserSession } from "../../session/user-session.server";
@@ -18,12 +18,10 @@ import { buyerHasDualRepresentation, workspaceContext, workspaceView } from "./w
 import {
   approveWorkspace,
   getWorkspace,
-  redirectWithToast,
   subjectOf,
-  successToast,
   unapproveWorkspace,
-  writeFailureToast,
 } from "./workspaces.server";
+import { redirectWithToast, successToast } from "../../errors/toast.server";
 
 /** The workspace the user may view: 403 without view permission, 404 for a workspace they are not part of. */
 export async function loadViewableWorkspace(request: Request, user: UserSession, workspaceId: string | undefined) {
