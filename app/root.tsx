@@ -32,15 +32,24 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, setCookie } = await takeToast(request);
   const user = await getOptionalUser(request);
-  const standalone = isPublicPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const standalone = isPublicPath(pathname);
   const rootData: RootData = {
     csrfToken: user?.csrfToken ?? null,
     toast,
-    header: user && !standalone ? await loadHeader(request, user) : null,
+    header: user && !standalone ? await loadHeader(request, user, pathname) : null,
     helpUrl: config.helpUrl,
   };
   return data(rootData, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
+
+/**
+ * Pages whose own loader calls the provider on every request and every revalidation (their route's
+ * `shouldRevalidate` says so), with the token of the session: the provider's answer to that call proves
+ * the token's standing, so the root does not ask a second time (docs/decisions/0012). The workspace list,
+ * the page most visited.
+ */
+const PAGES_PROVING_STANDING = new Set(["/workspaces"]);
 
 /**
  * The header: the user, their subscribers and whether lodgement credentials exist come from the provider
@@ -50,13 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * allow list is left to the page's own provider calls: a form whose write it refused stays on screen with
  * the user's input and the error, and the next page that reads from the provider ends the session.
  */
-async function loadHeader(request: Request, user: UserSession): Promise<HeaderModel> {
+async function loadHeader(request: Request, user: UserSession, pathname: string): Promise<HeaderModel> {
   const cacheKey = { sessionId: user.session.id, subscriberId: user.claims.subscriberId };
   try {
     const [, [me, associatedSubscribers], flags] = await Promise.all([
       // Never cached: proves on every page that the user is still Active and the login not revoked,
-      // whether or not the page's own loader calls the provider.
-      checkStanding(user.ctx).catch(unlessTheAddressIsRefused),
+      // unless the page's own loader proves it (PAGES_PROVING_STANDING).
+      PAGES_PROVING_STANDING.has(pathname) ? undefined : checkStanding(user.ctx).catch(unlessTheAddressIsRefused),
       cachedForSession(cacheKey, "account", () =>
         Promise.all([getMe(user.ctx), listAssociatedSubscribers(user.ctx, user.claims.userId)]),
       ),

@@ -23,6 +23,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadWorkspaceList(request);
 }
 
+/**
+ * Its search runs with the root's loader every time: the root relies on it to prove the token's standing
+ * on this page (PAGES_PROVING_STANDING in root.tsx).
+ */
+export const shouldRevalidate = () => true;
+
 export default function Workspaces() {
   const page = useLoaderData<typeof loader>();
   const navigation = useNavigation();

@@ -3,8 +3,9 @@
  * included) stays in `${DATA_DIR}/sessions`. The cookie lives as long as the absolute session limit;
  * the idle and absolute limits themselves are checked on every request (see user-session.server.ts).
  */
-import { createCookie, createFileSessionStorage, type Session } from "@remix-run/node";
+import { createCookie, type Session } from "@remix-run/node";
 import { config } from "../config.server";
+import { createSessionFileStorage } from "./file-session-storage.server";
 import { forgetSession } from "./header-cache.server";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, LAST_SEEN_WRITE_INTERVAL_MS } from "./session-rules";
 import { startSessionSweeper } from "./session-sweep.server";
@@ -37,7 +38,7 @@ export const sessionCookie = createCookie("__session", {
   maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
 });
 
-export const sessionStorage = createFileSessionStorage<AppSessionData>({
+export const sessionStorage = createSessionFileStorage<AppSessionData>({
   cookie: sessionCookie,
   dir: config.sessionDir,
 });
