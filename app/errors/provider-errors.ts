@@ -13,7 +13,8 @@ export function endsSession(error: unknown): boolean {
 
 /**
  * The subscriber's IP allow list does not hold the user's address (any more, e.g. it was set during the
- * session): the session ends on the unrecognised IP page, as a login from there would.
+ * session). A loader refused this way ends the session on the unrecognised IP page, as a login from there
+ * would; a write keeps the user's input with the error (provider-errors.server.ts).
  */
 export function refusesTheAddress(error: unknown): boolean {
   return error instanceof ProviderError && error.status === 403 && error.code === IP_ADDRESS_NOT_ALLOWED;

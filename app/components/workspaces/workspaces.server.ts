@@ -1,6 +1,6 @@
 /**
- * Server-side helpers of the workspace screens: core's workspace use-cases behind a .server module, the
- * and the permission subject of the signed-in user.
+ * Server-side helpers of the workspace screens: core's workspace use-cases behind a .server module, and
+ * the permission subject of the signed-in user.
  */
 import type { PermissionSubject } from "../../../core/permissions/actions.js";
 import type { UserSession } from "../../session/user-session.server";
