@@ -67,12 +67,19 @@ describe("users", () => {
     expect(provider.seen[0].path).toBe("/api/subscriber/v1/roles?subscriber_type=Law+Firm");
   });
 
-  it("searches, reads and creates users", async () => {
+  it("searches (no write), reads and creates users", async () => {
+    let writes = 0;
     provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [user], page });
     expect(
-      (await searchManagedUsers(provider.ctx, { subscriberId: "sub-1", subscriberUserName: "ann" })).records,
+      (
+        await searchManagedUsers(
+          { ...provider.ctx, onWrite: () => writes++ },
+          { subscriberId: "sub-1", subscriberUserName: "ann" },
+        )
+      ).records,
     ).toEqual([user]);
     expect(provider.seen[0].body).toEqual({ subscriberId: "sub-1", subscriberUserName: "ann" });
+    expect(writes).toBe(0);
 
     provider.answer("GET", "/api/subscriber/v1/subscriber-users/user-1", 200, user);
     expect(await getManagedUser(provider.ctx, "user-1")).toEqual(user);

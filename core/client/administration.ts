@@ -38,6 +38,7 @@ export async function listRoles(ctx: RequestContext, subscriberType?: string) {
 export async function searchManagedUsers(ctx: RequestContext, search: UserSearchRequest) {
   const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscriber-users/search`, {
     body: search,
+    reads: true,
     schema: ManagedUserSearchResponseSchema,
   });
   return data;

@@ -17,7 +17,10 @@ export interface RequestContext {
   /** The end user's address, forwarded so the provider can apply IP allow lists. */
   clientIp?: string;
   dispatcher?: Dispatcher;
-  /** Called after every successful POST, PATCH, PUT or DELETE (the app drops what it cached for the session). */
+  /**
+   * Called after every successful write: a POST, PATCH, PUT or DELETE that is not a search (`reads`). The app
+   * drops what it cached for the session.
+   */
   onWrite?: () => void;
 }
 
@@ -51,6 +54,8 @@ export interface CallOptions<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** Form-encoded body instead of JSON (token endpoints). */
   form?: Record<string, string>;
+  /** A POST that only reads (a search with its criteria in the body): not a write for `onWrite`. */
+  reads?: true;
 }
 
 export interface CallResult<T> {
@@ -113,7 +118,7 @@ export async function call<S extends z.ZodType>(
     throw new ProviderError(response.statusCode, problem.code, problem.message, correlationId);
   }
   const data = (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
-  if (method !== "GET") ctx.onWrite?.();
+  if (method !== "GET" && !options.reads) ctx.onWrite?.();
   return { status: response.statusCode, data, correlationId };
 }
 

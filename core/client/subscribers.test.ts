@@ -60,8 +60,13 @@ describe("the subscriber client", () => {
       sortBy: "email" as const,
       sortOrder: "DESC" as const,
     };
-    expect(await searchSubscriberUsers(provider.ctx, search)).toEqual({ records: [user], page });
+    let writes = 0;
+    expect(await searchSubscriberUsers({ ...provider.ctx, onWrite: () => writes++ }, search)).toEqual({
+      records: [user],
+      page,
+    });
     expect(provider.seen[0]).toMatchObject({ method: "POST", body: search });
+    expect(writes).toBe(0);
   });
 
   it("finds a user by exact email, and answers 404 when there is none", async () => {

@@ -41,6 +41,7 @@ export async function getSubscriberUserNames(ctx: RequestContext, ids: readonly 
 export async function searchSubscriberUsers(ctx: RequestContext, search: UserSearchRequest) {
   const { data } = await call(ctx, "POST", "/api/subscriber/v1/subscriber-users/search", {
     body: search,
+    reads: true,
     schema: UserSearchResponseSchema,
   });
   return data;

@@ -88,7 +88,7 @@ describe("the workspace use-cases", () => {
     ]);
   });
 
-  it("searches with page and limit in the query and the search in the body, with the chips' counts on request", async () => {
+  it("searches with page and limit in the query and the search in the body, with the chips' counts on request, and is no write", async () => {
     const counts = {
       LODGEMENT_APPROVAL_PENDING: 1,
       FINANCIAL_APPROVAL_PENDING: 2,
@@ -124,7 +124,8 @@ describe("the workspace use-cases", () => {
         quickFilterCounts: counts,
       },
     ];
-    const ctx = { apiUrl, accessToken: "t" };
+    let writes = 0;
+    const ctx = { apiUrl, accessToken: "t", onWrite: () => writes++ };
     const result = await searchWorkspaces(
       ctx,
       { postcode: "AB1", withQuickFilterCounts: true },
@@ -140,5 +141,7 @@ describe("the workspace use-cases", () => {
         body: { postcode: "AB1", withQuickFilterCounts: true },
       },
     ]);
+    // A search only reads: what the app cached for the session (the header's user and subscribers) stays.
+    expect(writes).toBe(0);
   });
 });

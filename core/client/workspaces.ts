@@ -114,6 +114,7 @@ export async function searchWorkspaces(ctx: RequestContext, search: WorkspaceSea
   return (
     await call(ctx, "POST", "/api/v1/workspaces/search", {
       query: { page: page.page, limit: page.limit },
+      reads: true,
       body: search,
       schema: WorkspaceSearchResponseSchema,
     })
