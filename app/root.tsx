@@ -8,6 +8,7 @@ import { AppHeader } from "./components/app-header";
 import { getLodgementIdentifiers } from "./components/administration/administration.server";
 import { GeneralErrorBoundary } from "./components/error-page";
 import { headerModel, type HeaderModel } from "./components/header-model.server";
+import { useLinkNavigation } from "./components/plain-link";
 import { ToastMessage } from "./components/toast";
 import { config } from "./config.server";
 import { throwProviderError, unlessTheAddressIsRefused } from "./errors/provider-errors.server";
@@ -126,6 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { header, toast, helpUrl } = useLoaderData<typeof loader>();
+  useLinkNavigation();
   return (
     <>
       {header ? <AppHeader header={header} helpUrl={helpUrl} /> : null}

@@ -12,8 +12,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { appServerArgs } from "./app-server.js";
 import { loadDevSecrets, resolveDataDir } from "./dev-secrets.js";
 
 const appPort = process.env.PORT ?? "3000";
@@ -109,7 +110,6 @@ if (!(await waitForProvider())) {
   console.error("[start] the provider did not become ready in 60 seconds");
   stopAll(1);
 } else {
-  const serve = ["--import", "tsx", "--import", "./server/origin-guard.ts", "node_modules/@remix-run/serve/dist/cli.js"];
-  run("app", process.execPath, [...serve, "build/index.js"], { NODE_ENV: "production" }, join(dataDir, "logs", "app.log"));
+  run("app", process.execPath, appServerArgs(resolve(import.meta.dirname, "..")), { NODE_ENV: "production" }, join(dataDir, "logs", "app.log"));
   console.error(`[start] app: ${appUrl}  provider: ${providerUrl}  (logins are listed in the README)`);
 }

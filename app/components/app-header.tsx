@@ -2,8 +2,9 @@
  * The header of the authenticated app (document 1 section 2.3): logo, tabs by permission, the help centre
  * and the profile menu.
  */
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { HeaderModel } from "./header-model.server";
+import { PlainLink } from "./plain-link";
 import { ProfileMenu } from "./profile-menu";
 
 export function AppHeader({ header, helpUrl }: { header: HeaderModel; helpUrl: string }) {
@@ -15,17 +16,17 @@ export function AppHeader({ header, helpUrl }: { header: HeaderModel; helpUrl: s
         <ul>
           <li>
             {/* On the workspace list the logo reloads it; elsewhere it goes to the landing page. */}
-            <Link to="/workspaces" reloadDocument={onWorkspaces} className="logo">
+            <PlainLink to="/workspaces" reloadDocument={onWorkspaces} className="logo">
               <img src="/logo.svg" alt="Convey workspaces" width="128" height="32" />
-            </Link>
+            </PlainLink>
           </li>
         </ul>
         <ul className="tabs">
           {header.tabs.map((tab) => (
             <li key={tab.to}>
-              <NavLink to={tab.to}>
+              <PlainLink to={tab.to} aria-current={pathname === tab.to || pathname.startsWith(`${tab.to}/`) ? "page" : undefined}>
                 {tab.label}
-              </NavLink>
+              </PlainLink>
             </li>
           ))}
         </ul>

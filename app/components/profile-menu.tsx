@@ -3,10 +3,11 @@
  * dropdown (works without JavaScript), then change-subscriber, the lodgement identifier and financial
  * account links, and Log out (a POST form with the CSRF token).
  */
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { CsrfInput } from "./csrf-input";
 import type { HeaderModel, SwitchableSubscriber } from "./header-model.server";
+import { PlainLink } from "./plain-link";
 import { SwitchSubscriberDialog } from "./switch-subscriber-dialog";
 import { useCloseOnOutside } from "./use-close-on-outside";
 
@@ -49,12 +50,12 @@ export function ProfileMenu({ header }: { header: HeaderModel }) {
                         {subscriber.name} <span className="visually-hidden">(current subscriber)</span>
                       </span>
                     ) : (
-                      <Link
+                      <PlainLink
                         to={`/switch-subscriber?${new URLSearchParams({ subscriberId: subscriber.subscriberId, returnTo })}`}
                         onClick={(event) => openSwitchDialog(event, subscriber)}
                       >
                         {subscriber.name}
-                      </Link>
+                      </PlainLink>
                     )}
                   </li>
                 ))}
@@ -64,17 +65,17 @@ export function ProfileMenu({ header }: { header: HeaderModel }) {
           {header.showLodgementIdentifier ? (
             header.lodgementIdentifierAddNow ? (
               <li className="menu-warning">
-                <span>No lodgement identifier yet.</span> <Link to="/lodgement/identifiers">Add now</Link>
+                <span>No lodgement identifier yet.</span> <PlainLink to="/lodgement/identifiers">Add now</PlainLink>
               </li>
             ) : (
               <li>
-                <Link to="/lodgement/identifiers">Lodgement identifier</Link>
+                <PlainLink to="/lodgement/identifiers">Lodgement identifier</PlainLink>
               </li>
             )
           ) : null}
           {header.showFinancialAccounts ? (
             <li>
-              <Link to="/financial-accounts">{header.texts.manageFinancialAccounts}</Link>
+              <PlainLink to="/financial-accounts">{header.texts.manageFinancialAccounts}</PlainLink>
             </li>
           ) : null}
           <li>

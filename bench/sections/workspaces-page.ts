@@ -28,6 +28,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../provider/seed/demo-world.js";
+import { appServerArgs } from "../../scripts/app-server.js";
 import { freePort } from "../../scripts/free-port.js";
 import { startLoadGenerator, type Load } from "../lib/load-worker.js";
 import { summarise } from "../lib/measure.js";
@@ -74,15 +75,7 @@ async function startApp(env: BenchEnvironment): Promise<App> {
   const publicUrl = env.config.appUrl;
   const child = spawn(
     process.execPath,
-    [
-      ...(process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
-      "--import",
-      "tsx",
-      "--import",
-      join(ROOT, "server", "origin-guard.ts"),
-      join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js"),
-      "build/index.js",
-    ],
+    appServerArgs(ROOT, process.env.BENCH_APP_NODE_FLAGS?.split(" ").filter(Boolean)),
     {
       cwd: serveDir,
       env: {

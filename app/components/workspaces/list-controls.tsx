@@ -3,9 +3,10 @@
  * work without JavaScript; with it, the selects submit on change and their Show buttons go away. Texts and
  * options come from the loader (workspace-list.server.ts): nothing here imports core at run time.
  */
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useId, type ChangeEvent } from "react";
 import { useHydrated } from "../form/use-hydrated";
+import { PlainLink } from "../plain-link";
 import { useCloseOnOutside } from "../use-close-on-outside";
 import { lastPage, listHref, pagerPages, stateParams, type ListState, type StateKey } from "./list-url";
 import type { ListPage } from "./workspace-list.server";
@@ -38,13 +39,13 @@ export function TypeTabs({ page }: { page: ListPage }) {
       <ul>
         {tabs.map((tab) => (
           <li key={tab.label}>
-            <Link
+            <PlainLink
               to={listHref(state, { transactionType: tab.value })}
               aria-current={state.transactionType === tab.value ? "page" : undefined}
               preventScrollReset
             >
               {tab.label}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>
@@ -99,9 +100,9 @@ export function SearchForm({ page }: { page: ListPage }) {
           <input id={`${id}-q`} type="search" name="q" defaultValue={state.q} key={`${state.field}:${state.q}`} autoComplete="off" />
           <button type="submit">Search</button>
           {state.q ? (
-            <Link to={listHref(state, { q: "" })} className="search-clear" preventScrollReset>
+            <PlainLink to={listHref(state, { q: "" })} className="search-clear" preventScrollReset>
               Clear<span className="visually-hidden"> search</span>
-            </Link>
+            </PlainLink>
           ) : null}
         </div>
       </div>
@@ -116,7 +117,7 @@ export function QuickFilterChips({ page }: { page: ListPage }) {
       <ul>
         {page.chips.map((chip) => (
           <li key={chip.filter}>
-            <Link
+            <PlainLink
               to={chip.href}
               className={chip.active ? "chip chip-active" : "chip"}
               aria-current={chip.active ? "true" : undefined}
@@ -125,7 +126,7 @@ export function QuickFilterChips({ page }: { page: ListPage }) {
               {chip.label}
               {chip.count !== null ? <span className="chip-count"> ({chip.count})</span> : null}
               {chip.active ? <span className="visually-hidden"> (selected; select again to clear)</span> : null}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>
@@ -166,12 +167,12 @@ export function StatusFilter({ page }: { page: ListPage }) {
         <input type="hidden" name="filtered" value="1" />
         <StatusCheckboxes page={page} />
         <div className="filter-actions">
-          <Link to={listHref(state, { statuses: null })} className="button secondary outline" preventScrollReset>
+          <PlainLink to={listHref(state, { statuses: null })} className="button secondary outline" preventScrollReset>
             Reset
-          </Link>
-          <Link to={listHref(state, { statuses: [] })} className="button secondary outline" preventScrollReset>
+          </PlainLink>
+          <PlainLink to={listHref(state, { statuses: [] })} className="button secondary outline" preventScrollReset>
             Clear
-          </Link>
+          </PlainLink>
           <button type="submit">Apply</button>
         </div>
       </Form>
@@ -213,12 +214,12 @@ export function SortAndFilter({ page }: { page: ListPage }) {
         </fieldset>
         <StatusCheckboxes page={page} />
         <div className="filter-actions">
-          <Link to={listHref(state, { statuses: null, sort: null })} className="button secondary outline" preventScrollReset>
+          <PlainLink to={listHref(state, { statuses: null, sort: null })} className="button secondary outline" preventScrollReset>
             Reset
-          </Link>
-          <Link to={listHref(state, { statuses: [] })} className="button secondary outline" preventScrollReset>
+          </PlainLink>
+          <PlainLink to={listHref(state, { statuses: [] })} className="button secondary outline" preventScrollReset>
             Clear
-          </Link>
+          </PlainLink>
           <button type="submit">Apply</button>
         </div>
       </Form>
@@ -244,9 +245,9 @@ export function Pager({ page }: { page: ListPage }) {
           <ul>
             <li>
               {current > 1 ? (
-                <Link to={listHref(state, { page: current - 1 })} rel="prev">
+                <PlainLink to={listHref(state, { page: current - 1 })} rel="prev">
                   Previous<span className="visually-hidden"> page</span>
-                </Link>
+                </PlainLink>
               ) : null}
             </li>
             {pagerPages(current, last).map((n, index) =>
@@ -256,18 +257,18 @@ export function Pager({ page }: { page: ListPage }) {
                 </li>
               ) : (
                 <li key={n}>
-                  <Link to={listHref(state, { page: n })} aria-current={n === current ? "page" : undefined}>
+                  <PlainLink to={listHref(state, { page: n })} aria-current={n === current ? "page" : undefined}>
                     <span className="visually-hidden">Page </span>
                     {n}
-                  </Link>
+                  </PlainLink>
                 </li>
               ),
             )}
             <li>
               {current < last ? (
-                <Link to={listHref(state, { page: current + 1 })} rel="next">
+                <PlainLink to={listHref(state, { page: current + 1 })} rel="next">
                   Next<span className="visually-hidden"> page</span>
-                </Link>
+                </PlainLink>
               ) : null}
             </li>
           </ul>

@@ -3,11 +3,11 @@
  * opens it), and a click anywhere on the card opens it too (with JavaScript). Texts cut with an ellipsis
  * and the applicants' count have tooltips (overflow-tooltip.tsx).
  */
-import { Link } from "@remix-run/react";
 import type { ListRow } from "./list-rows";
 import { OverflowTooltip } from "./overflow-tooltip";
+import { PlainLink } from "../plain-link";
 import { StatusTag, Tag } from "./status-tag";
-import { useRowClick } from "./workspace-table";
+import { openRowLink } from "./workspace-table";
 
 /** The first two applicants; a count of the others whose tooltip lists every name. */
 function Applicants({ applicants }: { applicants: ListRow["cardApplicants"] }) {
@@ -20,17 +20,16 @@ function Applicants({ applicants }: { applicants: ListRow["cardApplicants"] }) {
 }
 
 function Card({ row }: { row: ListRow }) {
-  const onClick = useRowClick(row.href);
   return (
     <li>
-      <article className="workspace-card clickable-row" onClick={onClick}>
+      <article className="workspace-card clickable-row" onClick={openRowLink}>
         <header>
           <h2 className="card-title">
             <OverflowTooltip tip={row.address}>
               {(describedBy) => (
-                <Link to={row.href} aria-describedby={describedBy}>
+                <PlainLink to={row.href} aria-describedby={describedBy}>
                   {row.address}
-                </Link>
+                </PlainLink>
               )}
             </OverflowTooltip>
           </h2>

@@ -4,23 +4,23 @@
  * and everyone without JavaScript, open it the same way (Enter on the link). Long texts are cut with an
  * ellipsis and shown whole in a tooltip when they are cut (overflow-tooltip.tsx).
  */
-import { Link, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
+import { PlainLink } from "../plain-link";
 import type { ListRow } from "./list-rows";
 import { listHref, nextSort } from "./list-url";
 import { OverflowTooltip } from "./overflow-tooltip";
 import type { ListPage } from "./workspace-list.server";
 import { StatusTag } from "./status-tag";
 
-/** A click on the row (not on a link or button inside it) opens the workspace. */
-export function useRowClick(href: string) {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.closest("a, button, input, select, textarea, summary")) return;
-    if (window.getSelection()?.toString()) return;
-    navigate(href);
-  };
+/**
+ * A click on the row (not on a link or button inside it, nor the end of selecting its text) opens the
+ * workspace: it clicks the row's link, which navigates like any link of the app (plain-link.tsx).
+ */
+export function openRowLink(event: MouseEvent<HTMLElement>) {
+  const target = event.target as HTMLElement;
+  if (target.closest("a, button, input, select, textarea, summary")) return;
+  if (window.getSelection()?.toString()) return;
+  event.currentTarget.querySelector<HTMLAnchorElement>("a[href]")?.click();
 }
 
 function Cell({ text }: { text: string }) {
@@ -32,19 +32,18 @@ function Cell({ text }: { text: string }) {
 }
 
 function Row({ row }: { row: ListRow }) {
-  const onClick = useRowClick(row.href);
   const applicants = row.tableApplicants;
   return (
-    <tr onClick={onClick} className="clickable-row">
+    <tr onClick={openRowLink} className="clickable-row">
       <th scope="row">
         {/* The count of the other applicants has a tooltip of every name; the name alone only when it is cut. */}
         <OverflowTooltip tip={applicants.tooltip ?? applicants.text} always={applicants.more > 0}>
           {(describedBy) => (
             <>
-              <Link to={row.href} aria-describedby={describedBy}>
+              <PlainLink to={row.href} aria-describedby={describedBy}>
                 {applicants.text}
                 <span className="visually-hidden">, open workspace {row.workspaceReferenceId}</span>
-              </Link>
+              </PlainLink>
               {applicants.more > 0 ? <span className="more"> +{applicants.more}</span> : null}
             </>
           )}
@@ -76,7 +75,7 @@ export function WorkspaceTable({ page }: { page: ListPage }) {
             <th scope="col">Applicant name</th>
             <th scope="col">Security address</th>
             <th scope="col" aria-sort={ariaSort}>
-              <Link to={listHref(state, { sort: next })} className="sort-link" preventScrollReset>
+              <PlainLink to={listHref(state, { sort: next })} className="sort-link" preventScrollReset>
                 Completion date
                 <span aria-hidden="true" className="sort-icon">
                   {sort === "ASC" ? " ▲" : sort === "DESC" ? " ▼" : " ↕"}
@@ -84,7 +83,7 @@ export function WorkspaceTable({ page }: { page: ListPage }) {
                 <span className="visually-hidden">
                   {nextLabel ? `, sort ${nextLabel.toLowerCase()}` : ", clear the sort"}
                 </span>
-              </Link>
+              </PlainLink>
             </th>
             <th scope="col">Status</th>
             <th scope="col">Workspace ID</th>
