@@ -271,19 +271,24 @@ function savedTitle<T extends { title: string; otherTitle?: string }>(value: T):
   return { ...rest, title: value.title === "Other" && otherTitle ? otherTitle : value.title };
 }
 
+const { nationalInsuranceNumber: NINO, vatRegistrationNumber: VAT, utr: UTR } = SDLT_LIMITS;
+const NINO_PATTERN = new RegExp(`^[A-Za-z0-9]{${NINO.min},${NINO.max}}$`);
+const VAT_PATTERN = new RegExp(`^[0-9]{${VAT}}$`);
+const UTR_PATTERN = new RegExp(`^[0-9]{1,${UTR}}$`);
+
 export function identificationNumberProblem(type: string, number: string | undefined): string | null {
   const value = typeof number === "string" ? number.trim() : "";
   const label = "Identification number";
   switch (type) {
     case "NATIONAL_INSURANCE_NUMBER":
       if (!value) return required("National Insurance number");
-      return /^[A-Za-z0-9]{8,9}$/.test(value) ? null : invalid("National Insurance number");
+      return NINO_PATTERN.test(value) ? null : invalid("National Insurance number");
     case "VAT_REGISTRATION_NUMBER":
       if (!value) return required("VAT registration number");
-      return /^[0-9]{9}$/.test(value) ? null : invalid("VAT registration number");
+      return VAT_PATTERN.test(value) ? null : invalid("VAT registration number");
     case "UK_COMPANY_UTR_OR_UK_PARTNERSHIP_UTR":
       if (!value) return required("UTR");
-      return /^[0-9]{1,10}$/.test(value) ? null : invalid("UTR");
+      return UTR_PATTERN.test(value) ? null : invalid("UTR");
     default:
       return value.length > 20 ? tooLong(label, 20) : null;
   }
