@@ -156,37 +156,6 @@ for (const javaScriptEnabled of [true, false]) {
       await page.context().close();
     });
 
-    test("with JavaScript the list's links, its rows and the header's tabs navigate in place; the logo reloads the list", async ({ browser }) => {
-      test.skip(!javaScriptEnabled, "without JavaScript every link is a page load");
-      const page = await pageAs(browser, "lender", javaScriptEnabled);
-      await page.goto("/workspaces");
-      await expect(tableRows(page)).toHaveCount(10);
-      // A mark on the document, gone after a page load.
-      const stillTheSameDocument = () => page.evaluate(() => (window as { listMark?: boolean }).listMark === true);
-      await page.evaluate(() => ((window as { listMark?: boolean }).listMark = true));
-
-      await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }).click();
-      await page.waitForURL((url) => url.searchParams.get("page") === "2");
-      await page.getByRole("navigation", { name: "Transaction type" }).getByRole("link", { name: "Remortgage", exact: true }).click();
-      await page.waitForURL((url) => url.searchParams.get("type") === "REMORTGAGE");
-      await expect(tableRows(page).first()).toBeVisible();
-      expect(await stillTheSameDocument()).toBe(true);
-
-      await clickAndWaitForUrl(page, tableRows(page).first().getByRole("cell").nth(1), /\/workspaces\/[0-9a-f-]{36}\/overview$/);
-      expect(await stillTheSameDocument()).toBe(true);
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workspaces", exact: true }).click();
-      await page.waitForURL((url) => url.pathname === "/workspaces");
-      await expect(tableRows(page)).toHaveCount(10);
-      expect(await stillTheSameDocument()).toBe(true);
-
-      // On the list the logo loads it anew.
-      await page.getByRole("link", { name: "Convey workspaces" }).click();
-      await expect.poll(stillTheSameDocument).toBe(false);
-      await expect(tableRows(page)).toHaveCount(10);
-      expectNoConsoleErrors(page);
-      await page.context().close();
-    });
-
     test("the lender sees its chips' counts; the helpdesk searches by workspace ID by default and sees every workspace", async ({ browser }) => {
       const lender = await pageAs(browser, "lender", javaScriptEnabled);
       await lender.goto("/workspaces");
@@ -465,6 +434,39 @@ test.describe("the card layout through its feature flag", () => {
     expectNoConsoleErrors(page);
     await page.context().close();
     await noScript.context().close();
+  });
+});
+
+// Without JavaScript every link is a page load (the tests above follow them).
+test.describe("navigation with JavaScript", () => {
+  test("the list's links, its rows and the header's tabs navigate in place; the logo reloads the list", async ({ browser }) => {
+    const page = await pageAs(browser, "lender", true);
+    await page.goto("/workspaces");
+    await expect(tableRows(page)).toHaveCount(10);
+    // A mark on the document, gone after a page load.
+    const stillTheSameDocument = () => page.evaluate(() => (window as { listMark?: boolean }).listMark === true);
+    await page.evaluate(() => ((window as { listMark?: boolean }).listMark = true));
+
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await page.getByRole("navigation", { name: "Transaction type" }).getByRole("link", { name: "Remortgage", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("type") === "REMORTGAGE");
+    await expect(tableRows(page).first()).toBeVisible();
+    expect(await stillTheSameDocument()).toBe(true);
+
+    await clickAndWaitForUrl(page, tableRows(page).first().getByRole("cell").nth(1), /\/workspaces\/[0-9a-f-]{36}\/overview$/);
+    expect(await stillTheSameDocument()).toBe(true);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Workspaces", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/workspaces");
+    await expect(tableRows(page)).toHaveCount(10);
+    expect(await stillTheSameDocument()).toBe(true);
+
+    // On the list the logo loads it anew.
+    await page.getByRole("link", { name: "Convey workspaces" }).click();
+    await expect.poll(stillTheSameDocument).toBe(false);
+    await expect(tableRows(page)).toHaveCount(10);
+    expectNoConsoleErrors(page);
+    await page.context().close();
   });
 });
 
