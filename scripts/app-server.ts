@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 
-export const APP_NODE_FLAGS = ["--max-semi-space-size=64"];
+const APP_NODE_FLAGS = ["--max-semi-space-size=64"];
 
 /** The arguments after `node`, with paths from `root` (the project's folder). */
 export function appServerArgs(root: string, extraNodeFlags: readonly string[] = []): string[] {

@@ -15,6 +15,16 @@ function storage() {
 /** The Cookie request header a browser would send back for a Set-Cookie header. */
 const cookieHeader = (setCookie: string) => setCookie.split(";")[0];
 
+/** A stored session of the user "ada": its storage, the Cookie header that names it and its file. */
+async function adaSession() {
+  const { dir, sessions } = storage();
+  const session = await sessions.getSession();
+  session.set("user", "ada");
+  const header = cookieHeader(await sessions.commitSession(session));
+  const { id } = await sessions.getSession(header);
+  return { sessions, header, file: sessionFilePath(dir, id)! };
+}
+
 describe("file session storage", () => {
   it("keeps a session in a file of Remix's layout, reads it back, updates and deletes it", async () => {
     const { dir, sessions } = storage();
@@ -36,22 +46,13 @@ describe("file session storage", () => {
   });
 
   it("reads the file as it is now: a change made outside the app is seen on the next request", async () => {
-    const { dir, sessions } = storage();
-    const session = await sessions.getSession();
-    session.set("user", "ada");
-    const header = cookieHeader(await sessions.commitSession(session));
-    const { id } = await sessions.getSession(header);
-    writeFileSync(sessionFilePath(dir, id)!, JSON.stringify({ data: { user: "changed" } }));
+    const { sessions, header, file } = await adaSession();
+    writeFileSync(file, JSON.stringify({ data: { user: "changed" } }));
     expect((await sessions.getSession(header)).get("user")).toBe("changed");
   });
 
   it("drops an expired session and its file", async () => {
-    const { dir, sessions } = storage();
-    const session = await sessions.getSession();
-    session.set("user", "ada");
-    const header = cookieHeader(await sessions.commitSession(session));
-    const { id } = await sessions.getSession(header);
-    const file = sessionFilePath(dir, id)!;
+    const { sessions, header, file } = await adaSession();
     writeFileSync(file, JSON.stringify({ data: { user: "ada" }, expires: new Date(Date.now() - 1000).toISOString() }));
     expect((await sessions.getSession(header)).get("user")).toBeUndefined();
     expect(existsSync(file)).toBe(false);

@@ -23,6 +23,13 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === "ENOENT";
 }
 
+/** Deletes a session's file; one already gone is no error. */
+async function removeFile(file: string): Promise<void> {
+  await unlink(file).catch((error: unknown) => {
+    if (!isMissing(error)) throw error;
+  });
+}
+
 export function createSessionFileStorage<Data extends SessionData>({ cookie, dir }: { cookie: Cookie; dir: string }): SessionStorage<Data> {
   const write = async (file: string, data: Partial<Data>, expires: Date | undefined, flag: "w" | "wx") => {
     await mkdir(dirname(file), { recursive: true });
@@ -52,9 +59,7 @@ export function createSessionFileStorage<Data extends SessionData>({ cookie, dir
         throw error;
       }
       if (!content.expires || new Date(content.expires) > new Date()) return content.data;
-      await unlink(file).catch((error: unknown) => {
-        if (!isMissing(error)) throw error;
-      });
+      await removeFile(file);
       return null;
     },
     async updateData(id, data, expires) {
@@ -63,10 +68,7 @@ export function createSessionFileStorage<Data extends SessionData>({ cookie, dir
     },
     async deleteData(id) {
       const file = sessionFilePath(dir, id);
-      if (!file) return;
-      await unlink(file).catch((error: unknown) => {
-        if (!isMissing(error)) throw error;
-      });
+      if (file) await removeFile(file);
     },
   });
 }

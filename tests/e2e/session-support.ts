@@ -1,11 +1,12 @@
 /**
- * The app's server-side session of a browser: `${DATA_DIR}/sessions/<id[0..4]>/<id[4..]>`, Remix's file
- * session storage, named by the signed id in the `__session` cookie. The tokens never reach the browser, so
+ * The app's server-side session of a browser: its file under `${DATA_DIR}/sessions` (the app's
+ * `sessionFilePath`), named by the signed id in the `__session` cookie. The tokens never reach the browser, so
  * tests read (and, to stand in for the passing of time, rewrite) them where the app keeps them.
  */
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sessionFilePath } from "../../app/session/file-session-storage.server";
 import { APP_URL, E2E_DATA_DIR, PROVIDER_URL } from "./support";
 
 export interface ServerSessionData {
@@ -22,7 +23,9 @@ export async function sessionFile(page: Page): Promise<string> {
   expect(cookie, "the browser holds a session cookie").toBeDefined();
   const signed = decodeURIComponent(cookie!.value);
   const id = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string;
-  return join(E2E_DATA_DIR, "sessions", id.slice(0, 4), id.slice(4));
+  const file = sessionFilePath(join(E2E_DATA_DIR, "sessions"), id);
+  expect(file, "the session cookie names a session the app could have issued").not.toBeNull();
+  return file!;
 }
 
 export function readServerSession(file: string): ServerSessionData {
