@@ -308,9 +308,10 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("a new user whose invitation email is refused is added, with 'Failed to send invitation email to …' and the reason; so is a re-sent one", async ({ page }) => {
-      // With JavaScript this failed in about one full run in three (the toast never seen after the redirect to
-      // /users) and never alone or with its neighbours; the cause is not found yet. The same toasts are proved
-      // without JavaScript below, and the JavaScript variant runs with E2E_FLAKY=1.
+      // With JavaScript this fails now and then in full runs: the First name typed right after the page load
+      // is gone when the form is sent (typed before hydration and lost at it), the action answers "First name
+      // is required" and the page turns into the dialog over the list. A real bug of the form, not yet mended;
+      // the same toasts are proved without JavaScript below, and this variant runs with E2E_FLAKY=1.
       test.skip(javaScriptEnabled && !process.env.E2E_FLAKY, "Intermittent with JavaScript: see the closing note of this change");
       const email = `nobody.${javaScriptEnabled ? "scripted" : "plain"}.${run}@undeliverable.example`;
       const reason = `550 5.1.1 <${email}>: mailbox unavailable`;
