@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { ENVIRONMENTS, FEATURE_FLAG_REFRESH_MS, type Environment } from "../core/feature-flags.js";
+import { ENVIRONMENTS, FEATURE_FLAG_REFRESH_MS, type Environment } from "../core/shared/feature-flags.js";
 import { loadDevSecrets, resolveDataDir, type DevSecrets } from "../scripts/dev-secrets.js";
 
 export interface AppConfig {

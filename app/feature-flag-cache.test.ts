@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { defaultFeatureFlags, FEATURE_FLAG_REFRESH_MS } from "../core/feature-flags.js";
+import { defaultFeatureFlags, FEATURE_FLAG_REFRESH_MS } from "../core/shared/feature-flags.js";
 import { createFeatureFlagCache, mergeFlags } from "./feature-flag-cache";
 
 function clock(start = 0) {

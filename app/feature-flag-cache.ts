@@ -13,7 +13,7 @@ import {
   isFlagName,
   type Environment,
   type FeatureFlags,
-} from "../core/feature-flags.js";
+} from "../core/shared/feature-flags.js";
 
 export interface FeatureFlagCacheOptions<Ctx> {
   fetchFlags: (ctx: Ctx, environment: Environment) => Promise<{ flags: Record<string, boolean> }>;

@@ -2,9 +2,10 @@
  * The app's feature flags for its environment (CONVEY_ENV), from the provider's flag service, kept per login
  * (the access token's grant, which a new login or a subscriber switch replaces).
  */
-import { getFeatureFlags, type RequestContext } from "../core/client/index.js";
+import { getFeatureFlags } from "../core/shared/feature-flags-client.js";
+import type { RequestContext } from "../core/shared/provider-client.js";
 import { readAccessToken } from "./auth/claims";
-import type { FeatureFlags } from "../core/feature-flags.js";
+import type { FeatureFlags } from "../core/shared/feature-flags.js";
 import { config } from "./config.server";
 import { createFeatureFlagCache } from "./feature-flag-cache";
 

@@ -88,7 +88,7 @@ function run(name: string, command: string, args: string[], extraEnv: Record<str
 process.on("SIGINT", () => stopAll(0));
 process.on("SIGTERM", () => stopAll(0));
 
-run("provider", process.execPath, ["--import", "tsx", "provider/main.ts"], {
+run("provider", process.execPath, ["--import", "tsx", "provider/platform/main.ts"], {
   NODE_ENV: process.env.NODE_ENV ?? "development",
 });
 

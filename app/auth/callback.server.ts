@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
-import { LANDING_PAGE, loginReturnPath } from "../../core/login-errors.js";
+import { LANDING_PAGE, loginReturnPath } from "../../core/identity/login-errors.js";
 import { endSession, isLoggedIn, readSession, startSession, type AppSession } from "../session/session.server";
 import { closeSession, saveSession } from "../session/user-session.server";
 import { readAccessToken } from "./claims";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_PAGES, LOGIN_REFUSALS, notPartOfOrganization } from "../../core/login-errors.js";
+import { ACCOUNT_PAGES, LOGIN_REFUSALS, notPartOfOrganization } from "../../core/identity/login-errors.js";
 import { endsTheSession, loginReturnTarget } from "./login-return";
 
 const callback = (query: string) => new URL(`http://localhost:3000/authorize?${query}`);

@@ -3,7 +3,7 @@
  * `loginReturnPath` from the provider's error_description, keeping the query string but not the OAuth
  * parameters of the callback itself.
  */
-import { loginReturnPath } from "../../core/login-errors.js";
+import { loginReturnPath } from "../../core/identity/login-errors.js";
 
 const CALLBACK_PARAMS = ["code", "state", "iss", "session_state", "error", "error_description", "error_uri"];
 

@@ -3,7 +3,7 @@
  * catalogue. Route modules export `ErrorBoundary = GeneralErrorBoundary`.
  */
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import { errorPageFor } from "../../core/errors.js";
+import { errorPageFor } from "../../core/shared/errors.js";
 import { LinkButton } from "./link-button";
 
 export function ErrorPage({ status }: { status: number }) {

@@ -1,14 +1,14 @@
 /**
  * What the header shows (document 1 section 2.3), decided on the server by core's header tabs and profile
- * menu rules (core/permissions/screens.ts) from the user's roles and permissions, associated subscribers
+ * menu rules (core/shared/permissions/screens.ts) from the user's roles and permissions, associated subscribers
  * and feature flags. Only these decisions, and the menu's texts, reach the browser (which then loads no
  * core module for the header).
  */
-import type { AssociatedSubscriber, Me } from "../../core/api/contract.js";
-import type { FlagSet } from "../../core/feature-flags.js";
-import { SHELL_TEXTS, SWITCH_SUBSCRIBER_DIALOG } from "../../core/messages/catalogue.js";
-import { headerTabs, profileMenu, type HeaderTab } from "../../core/permissions/screens.js";
-import { fullName, initials } from "../../core/subscribers.js";
+import type { AssociatedSubscriber, Me } from "../../core/shared/contract.js";
+import type { FlagSet } from "../../core/shared/feature-flags.js";
+import { SHELL_TEXTS, SWITCH_SUBSCRIBER_DIALOG } from "../../core/shared/messages.js";
+import { headerTabs, profileMenu, type HeaderTab } from "../../core/shared/permissions/screens.js";
+import { fullName, initials } from "../../core/administration/subscribers.js";
 
 export type { HeaderTab };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultFeatureFlags } from "../../core/feature-flags.js";
-import { permissionsForRoles, Permission } from "../../core/permissions.js";
+import { defaultFeatureFlags } from "../../core/shared/feature-flags.js";
+import { permissionsForRoles, Permission } from "../../core/shared/permissions/roles.js";
 import { headerModel, type HeaderInput } from "./header-model.server";
 
 const acme = { subscriberId: "sub-acme", name: "Acme Lending", isPrimary: true };

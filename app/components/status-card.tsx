@@ -1,6 +1,6 @@
 /** A standalone card for the public account and status pages (document 1 section 2.2). */
 import type { ReactNode } from "react";
-import { ACCOUNT_PAGE_TEXTS } from "../../core/messages/account-pages.js";
+import { ACCOUNT_PAGE_TEXTS } from "../../core/identity/account-pages.js";
 
 export function StatusCard({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (

@@ -3,7 +3,7 @@
  * with it, it closes after TOAST_DURATION_MS, on its close button, or on a click anywhere else.
  */
 import { useEffect, useRef, useState } from "react";
-import { TOAST_DURATION_MS, type Toast } from "../../core/errors.js";
+import { TOAST_DURATION_MS, type Toast } from "../../core/shared/errors.js";
 
 export function ToastMessage({ toast }: { toast: Toast | null }) {
   const [dismissed, setDismissed] = useState(false);

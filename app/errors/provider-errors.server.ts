@@ -10,9 +10,9 @@
  *   provider ends a session refused by the IP allow list.
  */
 import { redirect } from "@remix-run/node";
-import { ProviderError } from "../../core/client/provider-client.js";
-import { CONFLICT_MESSAGE, errorToastFor, type Toast } from "../../core/errors.js";
-import { ACCOUNT_PAGES } from "../../core/login-errors.js";
+import { ProviderError } from "../../core/shared/provider-client.js";
+import { CONFLICT_MESSAGE, errorToastFor, type Toast } from "../../core/shared/errors.js";
+import { ACCOUNT_PAGES } from "../../core/identity/login-errors.js";
 import { readSession } from "../session/session.server";
 import { closeSession, endSessionAndLogin } from "../session/user-session.server";
 import { endsSession, providerErrorResponse, providerErrorToast, refusesTheAddress } from "./provider-errors";

@@ -2,9 +2,9 @@
  * How the provider's failures reach the person (document 1 sections 7 and 8). Pure: the .server module
  * applies these decisions (ending the session, setting the toast).
  */
-import { errorToastFor, type Toast } from "../../core/errors.js";
-import { ProviderError } from "../../core/client/provider-client.js";
-import { IP_ADDRESS_NOT_ALLOWED } from "../../core/login-errors.js";
+import { errorToastFor, type Toast } from "../../core/shared/errors.js";
+import { ProviderError } from "../../core/shared/provider-client.js";
+import { IP_ADDRESS_NOT_ALLOWED } from "../../core/identity/login-errors.js";
 
 /** 401 means the token or its grant is no longer accepted: the session ends and the user logs in again. */
 export function endsSession(error: unknown): boolean {

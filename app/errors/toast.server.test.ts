@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Toast } from "../../core/errors.js";
+import type { Toast } from "../../core/shared/errors.js";
 
 let toastCookie: (toast: Toast) => Promise<string>;
 let takeToast: (request: Request) => Promise<{ toast: Toast | null; setCookie: string | null }>;

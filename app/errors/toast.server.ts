@@ -5,7 +5,7 @@
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { Toast } from "../../core/errors.js";
+import type { Toast } from "../../core/shared/errors.js";
 import { config } from "../config.server";
 
 const TOAST_KEY = "toast";

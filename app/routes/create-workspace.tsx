@@ -16,24 +16,24 @@ import {
   ORGANISATION_TYPE_LABELS,
   TRANSACTION_TYPE_LABELS,
   TRANSACTION_TYPES,
-} from "../../core/catalogue/workspace.js";
-import { CreateWorkspaceRequestSchema } from "../../core/api/workspaces.js";
-import type { Toast } from "../../core/errors.js";
-import { can } from "../../core/permissions/actions.js";
-import { creatableTransactionTypes } from "../../core/permissions/screens.js";
-import { CreateWorkspaceSchema, toCreateWorkspaceBody } from "../../core/validation/workspace.js";
+} from "../../core/workspaces/enums.js";
+import { CreateWorkspaceRequestSchema } from "../../core/workspaces/api.js";
+import type { Toast } from "../../core/shared/errors.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { creatableTransactionTypes } from "../../core/shared/permissions/screens.js";
+import { CreateWorkspaceSchema, toCreateWorkspaceBody } from "../../core/workspaces/schemas.js";
 import { CREATE_REFUSALS, createWorkspaceRefusal, LAW_FIRM_PURCHASE_ONLY } from "../../core/workspaces/lifecycle.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { ErrorSummary, RadioGroup, SubmitButton, TextField, useHydrated, useSchemaForm } from "../components/form";
 import { ToastMessage } from "../components/toast";
-import workspacesHref from "../components/workspaces/workspaces.css";
-import { createWorkspace, subjectOf } from "../components/workspaces/workspaces.server";
+import workspacesHref from "../workspaces/workspaces.css";
+import { createWorkspace } from "../../core/workspaces/client.js";
 import { writeFailureToast } from "../errors/provider-errors.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
 import { assertCsrf } from "../security/csrf.server";
-import { requireUser, type UserSession } from "../session/user-session.server";
+import { requireUser, type UserSession, subjectOf } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: workspacesHref }];

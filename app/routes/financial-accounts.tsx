@@ -4,7 +4,7 @@
  * and its forms are not built yet: the page shows its heading and says so, nothing made up.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { screenAccess } from "../../core/permissions/screens.js";
+import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { invariantResponse } from "../errors/invariant";
 import { featureFlags } from "../feature-flags.server";

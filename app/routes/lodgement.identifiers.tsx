@@ -9,24 +9,18 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { MASKED_PASSWORD } from "../../core/catalogue/administration.js";
-import { formatLastModified } from "../../core/format/dates.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
-import { screenAccess } from "../../core/permissions/screens.js";
-import { lodgementIdentifiersChanges, LodgementIdentifiersSchema } from "../../core/validation/administration.js";
+import { MASKED_PASSWORD } from "../../core/administration/enums.js";
+import { formatLastModified } from "../../core/shared/format-dates.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { screenAccess } from "../../core/shared/permissions/screens.js";
+import { lodgementIdentifiersChanges, LodgementIdentifiersSchema } from "../../core/administration/schemas.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { ErrorSummary, SubmitButton, TextField, useHydrated, useSchemaForm } from "../components/form";
 import { ToastMessage } from "../components/toast";
-import administrationHref from "../components/administration/administration.css";
-import {
-  administeredSubscriberId,
-  failureStatus,
-  getLodgementIdentifiers,
-  isHelpdesk,
-  listSubscribers,
-  saveLodgementIdentifiers,
-} from "../components/administration/administration.server";
+import administrationHref from "../administration/administration.css";
+import { administeredSubscriberId, failureStatus, isHelpdesk } from "../administration/scope.server";
+import { getLodgementIdentifiers, listSubscribers, saveLodgementIdentifiers } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";

@@ -5,8 +5,8 @@
  * provider reuses its session); anything else goes to the landing page.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { ORGANIZATION_PARAM } from "../../core/api/contract.js";
-import { LANDING_PAGE } from "../../core/login-errors.js";
+import { ORGANIZATION_PARAM } from "../../core/shared/contract.js";
+import { LANDING_PAGE } from "../../core/identity/login-errors.js";
 import { startLogin } from "../auth/auth.server";
 import { getOptionalUser } from "../session/user-session.server";
 

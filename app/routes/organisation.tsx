@@ -6,10 +6,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-page";
-import administrationHref from "../components/administration/administration.css";
-import { organisationTitle } from "../components/administration/organisation-model";
-import { OrganisationPage } from "../components/administration/organisation-page";
-import { organisationAction, organisationLoader } from "../components/administration/organisation.server";
+import administrationHref from "../administration/administration.css";
+import { organisationTitle } from "../administration/organisation-model";
+import { OrganisationPage } from "../administration/organisation-page";
+import { organisationAction, organisationLoader } from "../administration/organisation.server";
 import { titleFor } from "../utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];

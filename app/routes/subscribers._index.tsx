@@ -4,11 +4,11 @@
  */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { USER_AUTHENTICATION_LABELS } from "../../core/catalogue/administration.js";
-import { screenAccess } from "../../core/permissions/screens.js";
+import { USER_AUTHENTICATION_LABELS } from "../../core/administration/enums.js";
+import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { GeneralErrorBoundary } from "../components/error-page";
-import administrationHref from "../components/administration/administration.css";
-import { listSubscribers } from "../components/administration/administration.server";
+import administrationHref from "../administration/administration.css";
+import { listSubscribers } from "../../core/administration/client.js";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SUSPENDED_BY_PARAM, SUSPENDED_BY_USER_MANAGER } from "../../core/login-errors.js";
+import { SUSPENDED_BY_PARAM, SUSPENDED_BY_USER_MANAGER } from "../../core/identity/login-errors.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { AccountCard, accountPageTitle } from "../components/status-card";
 import { titleFor } from "../utils/meta";

@@ -9,24 +9,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { can } from "../../core/permissions/actions.js";
-import { screenAccess } from "../../core/permissions/screens.js";
-import { nextUserStatus } from "../../core/derivations/users.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
-import { fullName, initials } from "../../core/subscribers.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { screenAccess } from "../../core/shared/permissions/screens.js";
+import { nextUserStatus } from "../../core/administration/users.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { fullName, initials } from "../../core/administration/subscribers.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog, SubmitButton, useHydrated } from "../components/form";
-import administrationHref from "../components/administration/administration.css";
-import {
-  administeredSubscriberId,
-  failureReason,
-  managedUserAt,
-  resendActivationEmail,
-  usersListPath,
-} from "../components/administration/administration.server";
+import administrationHref from "../administration/administration.css";
+import { administeredSubscriberId, failureReason, managedUserAt, usersListPath } from "../administration/scope.server";
+import { resendActivationEmail } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
-import { StatusBadge } from "../components/administration/status-badge";
+import { StatusBadge } from "../administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";

@@ -8,25 +8,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
-import { NAMED_ROLES } from "../../core/permissions.js";
-import { can } from "../../core/permissions/actions.js";
-import { fullName } from "../../core/subscribers.js";
-import { lockedUserFields, userFormSchema } from "../../core/validation/administration.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { NAMED_ROLES } from "../../core/shared/permissions/roles.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { fullName } from "../../core/administration/subscribers.js";
+import { lockedUserFields, userFormSchema } from "../../core/administration/schemas.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog } from "../components/form";
-import administrationHref from "../components/administration/administration.css";
-import {
-  administeredSubscriberId,
-  editSubscriberUser,
-  failureStatus,
-  isHelpdesk,
-  listRoles,
-  listSubscribers,
-  managedUserAt,
-} from "../components/administration/administration.server";
+import administrationHref from "../administration/administration.css";
+import { administeredSubscriberId, failureStatus, isHelpdesk, managedUserAt } from "../administration/scope.server";
+import { editSubscriberUser, listRoles, listSubscribers } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
-import { UserForm } from "../components/administration/user-form";
+import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { assertCsrf } from "../security/csrf.server";

@@ -6,9 +6,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE } from "../components/form";
-import administrationHref from "../components/administration/administration.css";
-import { StatusConfirmation } from "../components/administration/status-confirmation";
-import { statusConfirmationAction, statusConfirmationLoader } from "../components/administration/user-status.server";
+import administrationHref from "../administration/administration.css";
+import { StatusConfirmation } from "../administration/status-confirmation";
+import { statusConfirmationAction, statusConfirmationLoader } from "../administration/user-status.server";
 import { titleFor } from "../utils/meta";
 
 export const handle = DIALOG_ROUTE;

@@ -7,23 +7,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
-import { can } from "../../core/permissions/actions.js";
-import { fullName } from "../../core/subscribers.js";
-import { userFormSchema } from "../../core/validation/administration.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { fullName } from "../../core/administration/subscribers.js";
+import { userFormSchema } from "../../core/administration/schemas.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog } from "../components/form";
-import administrationHref from "../components/administration/administration.css";
-import {
-  administeredSubscriberId,
-  createSubscriberUser,
-  isHelpdesk,
-  listRoles,
-  listSubscribers,
-  usersListPath,
-} from "../components/administration/administration.server";
+import administrationHref from "../administration/administration.css";
+import { administeredSubscriberId, isHelpdesk, usersListPath } from "../administration/scope.server";
+import { createSubscriberUser, listRoles, listSubscribers } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
-import { UserForm } from "../components/administration/user-form";
+import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { assertCsrf } from "../security/csrf.server";

@@ -7,15 +7,16 @@
  */
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { USER_STATUSES } from "../../core/subscribers.js";
-import { can } from "../../core/permissions/actions.js";
-import { screenAccess } from "../../core/permissions/screens.js";
-import { userResultsMessage } from "../../core/derivations/users.js";
-import { fullName } from "../../core/subscribers.js";
+import { USER_STATUSES } from "../../core/administration/subscribers.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { screenAccess } from "../../core/shared/permissions/screens.js";
+import { userResultsMessage } from "../../core/administration/users.js";
+import { fullName } from "../../core/administration/subscribers.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { useDialogRouteAsPage } from "../components/form";
-import administrationHref from "../components/administration/administration.css";
-import { isHelpdesk, listRoles, listSubscribers, searchManagedUsers } from "../components/administration/administration.server";
+import administrationHref from "../administration/administration.css";
+import { isHelpdesk } from "../administration/scope.server";
+import { listRoles, listSubscribers, searchManagedUsers } from "../../core/administration/client.js";
 import {
   FilterMenu,
   SortHeader,
@@ -23,8 +24,8 @@ import {
   UserRow,
   UserSearch,
   UsersFooter,
-} from "../components/administration/users-list";
-import { lastPage, narrowing, readUsersQuery, usersSearch, usersSearchParams } from "../components/administration/users-query";
+} from "../administration/users-list";
+import { lastPage, narrowing, readUsersQuery, usersSearch, usersSearchParams } from "../administration/users-query";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";

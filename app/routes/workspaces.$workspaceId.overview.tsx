@@ -6,8 +6,8 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-page";
-import { tabMeta, WORKSPACE_ROUTE_ID } from "../components/workspaces/tab-meta";
-import type { WorkspaceView } from "../components/workspaces/workspace-view";
+import { tabMeta, WORKSPACE_ROUTE_ID } from "../workspaces/tab-meta";
+import type { WorkspaceView } from "../workspaces/workspace-view";
 import { useRootData } from "../utils/root-data";
 
 type Task = WorkspaceView["tasks"][number];

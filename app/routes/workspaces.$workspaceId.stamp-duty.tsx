@@ -5,9 +5,9 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/error-page";
-import { tabMeta } from "../components/workspaces/tab-meta";
-import { checkStampDutyTab } from "../components/workspaces/workspace-page.server";
-import { NotAvailableYet } from "../components/workspaces/workspace-shell";
+import { tabMeta } from "../workspaces/tab-meta";
+import { checkStampDutyTab } from "../workspaces/workspace-page.server";
+import { NotAvailableYet } from "../workspaces/workspace-shell";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return checkStampDutyTab(request, params.workspaceId);

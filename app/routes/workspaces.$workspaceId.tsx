@@ -9,15 +9,15 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { useDialogRouteAsPage } from "../components/form";
-import workspacesHref from "../components/workspaces/workspaces.css";
+import workspacesHref from "../workspaces/workspaces.css";
 import {
   SummaryCard,
   VerticalTabs,
   WorkspaceActions,
   WorkspaceHeader,
   WorkspaceNotices,
-} from "../components/workspaces/workspace-shell";
-import { loadWorkspacePage, workspacePageAction } from "../components/workspaces/workspace-page.server";
+} from "../workspaces/workspace-shell";
+import { loadWorkspacePage, workspacePageAction } from "../workspaces/workspace-page.server";
 import { titleFor } from "../utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: workspacesHref }];

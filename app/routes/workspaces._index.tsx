@@ -1,7 +1,7 @@
 /**
  * The workspace list, the landing page (document 1 section 2.4): the older table layout, or the newer card
  * layout behind upliftWorkspaceListEnabled. Type, search, quick filter, status filter, sort and page live in
- * the URL (components/workspaces/list-url.ts), so every view can be bookmarked and works without
+ * the URL (workspaces/list-url.ts), so every view can be bookmarked and works without
  * JavaScript. One search call and one call for every quick-filter count (workspace-list.server.ts, which
  * also turns every text and option into plain data: this page's browser code ships no core, no zod).
  * Needs view:workspaces (403).
@@ -10,11 +10,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { LinkButton } from "../components/link-button";
-import { Pager, QuickFilterChips, SearchForm, SortAndFilter, StatusFilter, TypeTabs } from "../components/workspaces/list-controls";
-import { WorkspaceCards } from "../components/workspaces/workspace-cards";
-import { loadWorkspaceList } from "../components/workspaces/workspace-list.server";
-import { WorkspaceTable } from "../components/workspaces/workspace-table";
-import workspacesHref from "../components/workspaces/workspaces.css";
+import { Pager, QuickFilterChips, SearchForm, SortAndFilter, StatusFilter, TypeTabs } from "../workspaces/list-controls";
+import { WorkspaceCards } from "../workspaces/workspace-cards";
+import { loadWorkspaceList } from "../workspaces/workspace-list.server";
+import { WorkspaceTable } from "../workspaces/workspace-table";
+import workspacesHref from "../workspaces/workspaces.css";
 import { titleFor } from "../utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: workspacesHref }];

@@ -9,7 +9,7 @@
  * standing with the provider on every page (app/root.tsx), and a refused token ends the session.
  */
 import { LRUCache } from "lru-cache";
-import { QUERY_CACHE_MS } from "../../core/catalogue/workspace.js";
+import { QUERY_CACHE_MS } from "../../core/workspaces/enums.js";
 
 interface Entry {
   subscriberId: string | null;

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
-import type { RequestContext } from "../../core/client/provider-client.js";
+import type { PermissionSubject } from "../../core/shared/permissions/actions.js";
+import type { RequestContext } from "../../core/shared/provider-client.js";
 import { readAccessToken, type UserClaims } from "../auth/claims";
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
@@ -152,4 +153,9 @@ export async function requireUser(request: Request): Promise<UserSession> {
 /** Closes the session and answers with the redirect to the login page (for throwing). */
 export async function endSessionAndLogin(session: AppSession): Promise<Response> {
   return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await closeSession(session) } });
+}
+
+/** The signed-in user as the permission rules see them. */
+export function subjectOf(user: UserSession): PermissionSubject {
+  return { permissions: user.claims.permissions, roles: user.claims.roles };
 }

@@ -1,6 +1,6 @@
 /** Page titles: "<page> | Convey", and the error page's title when the route failed. */
 import { isRouteErrorResponse } from "@remix-run/react";
-import { errorPageFor } from "../../core/errors.js";
+import { errorPageFor } from "../../core/shared/errors.js";
 
 export const PRODUCT_NAME = "Convey";
 

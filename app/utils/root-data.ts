@@ -1,6 +1,6 @@
 /** The root loader's data, for components anywhere in the tree. */
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Toast } from "../../core/errors.js";
+import type { Toast } from "../../core/shared/errors.js";
 import type { HeaderModel } from "../components/header-model.server";
 
 export interface RootData {

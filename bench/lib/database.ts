@@ -6,9 +6,9 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, type LogEvent } from "kysely";
-import { PGlitePreparingDialect } from "../../provider/db/pglite-dialect.js";
+import { PGlitePreparingDialect } from "../../provider/platform/db/pglite-dialect.js";
 import pg from "pg";
-import { migrateToLatest, openDatabase, type Database, type DB } from "../../provider/db/index.js";
+import { migrateToLatest, openDatabase, type Database, type DB } from "../../provider/platform/db/index.js";
 import type { LoadTarget } from "./load.js";
 
 export interface BenchDatabase extends LoadTarget {

@@ -6,8 +6,8 @@
  */
 import type { PGlite, Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { sql, type Kysely } from "kysely";
-import type { DB } from "../../provider/db/index.js";
-import { taskRow } from "../../provider/services/workspaces-state.js";
+import type { DB } from "../../provider/platform/db/index.js";
+import { taskRow } from "../../provider/workspaces/state.js";
 import type { SyntheticWorkspace } from "./synthetic.js";
 
 const CHUNK = 5000;

@@ -9,7 +9,7 @@ import type {
   BorrowerValidationStatus,
   ParticipantRole,
   TransactionType,
-} from "../../core/catalogue/workspace.js";
+} from "../../core/workspaces/enums.js";
 import {
   completeTasks,
   initialWorkspaceTasks,
@@ -21,7 +21,7 @@ import {
 } from "../../core/workspaces/lifecycle.js";
 import { formatWorkspaceReferenceId } from "../../core/workspaces/search-keys.js";
 import type { WorkspaceStatus } from "../../core/workspaces/status.js";
-import { pendingLabelsOf } from "../../provider/services/workspaces-state.js";
+import { pendingLabelsOf } from "../../provider/workspaces/state.js";
 
 /** Mulberry32: small, fast, deterministic. */
 export function seededRandom(seed: number): () => number {

@@ -4,9 +4,9 @@
  * bench/sections/search.ts; the page section (the authenticated /workspaces page end to end, its
  * throughput against a bare page, the JavaScript it ships) is added to bench/sections/index.ts the same way.
  */
-import type { DB } from "../../provider/db/index.js";
-import type { ProviderConfig } from "../../provider/config.js";
-import type { DemoScriptClient } from "../../provider/seed/demo-world.js";
+import type { DB } from "../../provider/platform/db/index.js";
+import type { ProviderConfig } from "../../provider/platform/config.js";
+import type { DemoScriptClient } from "../../provider/platform/demo-world.js";
 
 export interface Measurement {
   section: string;

@@ -6,9 +6,9 @@
  * administrator, who sees every one. Target: p95 under 50 ms at the largest size, for every query.
  */
 import { CompiledQuery, sql } from "kysely";
-import { WorkspaceSearchResponseSchema, type WorkspaceSearchRequest } from "../../core/api/workspaces.js";
+import { WorkspaceSearchResponseSchema, type WorkspaceSearchRequest } from "../../core/workspaces/api.js";
 import { DEFAULT_STATUS_FILTER } from "../../core/workspaces/status.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/seed/demo-world.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/platform/demo-world.js";
 import { HttpClient, repeat, summarise } from "../lib/measure.js";
 import type {
   BenchContext,

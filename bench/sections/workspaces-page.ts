@@ -27,7 +27,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Agent, request as undiciRequest, type Dispatcher } from "undici";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../provider/seed/demo-world.js";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../provider/platform/demo-world.js";
 import { appServerArgs } from "../../scripts/app-server.js";
 import { freePort } from "../../scripts/free-port.js";
 import { startLoadGenerator, type Load } from "../lib/load-worker.js";

@@ -8,8 +8,8 @@
  */
 import type { Command } from "commander";
 import { z } from "zod";
-import { ENVIRONMENTS } from "../../core/feature-flags.js";
-import { SUBSCRIBER_ENTITY_TYPES } from "../../core/subscribers.js";
+import { ENVIRONMENTS } from "../../core/shared/feature-flags.js";
+import { SUBSCRIBER_ENTITY_TYPES } from "../../core/administration/subscribers.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -74,7 +74,7 @@ function registerIpAllowList(program: Command, io: Io): void {
     sub.action(async (entries: string[], options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(IpChangeSchema, { ...options, entries });
-      const rules = await import("../../core/validation/ip-allow-list.js");
+      const rules = await import("../../core/administration/ip-allow-list.js");
       const text = parsed.entries.join(" ");
       if (action === "set" && parsed.none && text.trim() !== "") throw new UsageError("--none takes no addresses");
       if (action === "set" && !parsed.none && text.trim() === "") {
@@ -245,7 +245,7 @@ function registerAudit(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(AuditListSchema, options);
-      const [client, ctx] = await Promise.all([import("../../core/client/administration.js"), context(io, command)]);
+      const [client, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
       const result = await step(io, "Reading the audit log", () =>
         client.listAuditEvents(ctx, { subscriberId: parsed.subscriber, action: parsed.action, page: parsed.page, limit: parsed.limit }),
       );
@@ -269,7 +269,7 @@ function registerFlags(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(FlagsListSchema, options);
-      const [client, ctx] = await Promise.all([import("../../core/client/feature-flags.js"), context(io, command)]);
+      const [client, ctx] = await Promise.all([import("../../core/shared/feature-flags-client.js"), context(io, command)]);
       const result = await step(io, "Reading the feature flags", () => client.getFeatureFlags(ctx, parsed.environment));
       if (globals.json) return printJson(io, result);
       (await import("../ui/administration.js")).print.flags(io, result.flags, result.environment);
@@ -282,7 +282,7 @@ function registerFlags(program: Command, io: Io): void {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(FlagsSetSchema, { ...options, name, value });
       const enabled = parsed.value === "on" || parsed.value === "true";
-      const [client, ctx] = await Promise.all([import("../../core/client/feature-flags.js"), context(io, command)]);
+      const [client, ctx] = await Promise.all([import("../../core/shared/feature-flags-client.js"), context(io, command)]);
       const result = await step(io, `Turning ${name} ${enabled ? "on" : "off"}`, () =>
         client.setFeatureFlag(ctx, parsed.name, enabled, parsed.environment),
       );

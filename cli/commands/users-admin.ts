@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { z } from "zod";
-import { USER_STATUSES } from "../../core/subscribers.js";
+import { USER_STATUSES } from "../../core/administration/subscribers.js";
 import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
 import { isInteractive, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -131,7 +131,7 @@ export function registerUserAdministration(users: Command, io: Io): void {
       const { email: address, subscriber } = parseOptions(ShowOptionsSchema, { ...options, email });
       const [service, client, ctx] = await Promise.all([
         import("../services/administration.js"),
-        import("../../core/client/administration.js"),
+        import("../../core/administration/client.js"),
         context(io, command),
       ]);
       const user = await step(io, `Finding ${address}`, () => service.findUserByEmail(ctx, address, subscriber));
@@ -154,7 +154,7 @@ export function registerUserAdministration(users: Command, io: Io): void {
       const { subscriber } = parseOptions(z.object({ subscriber: SubscriberSchema }).strict(), options);
       const [service, client, ctx] = await Promise.all([
         import("../services/administration.js"),
-        import("../../core/client/administration.js"),
+        import("../../core/administration/client.js"),
         context(io, command),
       ]);
       const chosen = await service.chooseSubscriber(ctx, subscriber);
@@ -197,7 +197,7 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
   const options = parseOptions(ListOptionsSchema, input);
   const [service, client, ctx] = await Promise.all([
     import("../services/administration.js"),
-    import("../../core/client/administration.js"),
+    import("../../core/administration/client.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
@@ -230,8 +230,8 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
   const options = parseOptions(AddOptionsSchema, input);
   const [service, client, rules, ctx] = await Promise.all([
     import("../services/administration.js"),
-    import("../../core/client/administration.js"),
-    import("../../core/validation/administration-extra.js"),
+    import("../../core/administration/client.js"),
+    import("../../core/administration/roles-and-import.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
@@ -276,8 +276,8 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
   if (nothing) throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
   const [service, client, rules, ctx] = await Promise.all([
     import("../services/administration.js"),
-    import("../../core/client/administration.js"),
-    import("../../core/validation/administration-extra.js"),
+    import("../../core/administration/client.js"),
+    import("../../core/administration/roles-and-import.js"),
     context(io, command),
   ]);
   const user = await step(io, `Finding ${options.email}`, () => service.findUserByEmail(ctx, options.email, options.subscriber));

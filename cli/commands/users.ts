@@ -1,8 +1,8 @@
 /** `convey users suspend|unsuspend <email>` (document 3 sections 4.6 and 8.4); the other user commands are in users-admin.ts. */
 import type { Command } from "commander";
 import { z } from "zod";
-import type { SubscriberUser } from "../../core/api/contract.js";
-import { fullName } from "../../core/subscribers.js";
+import type { SubscriberUser } from "../../core/shared/contract.js";
+import { fullName } from "../../core/administration/subscribers.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
 import { printJson } from "../output.js";

@@ -4,8 +4,8 @@
  * log. The provider decides who may do what; these functions call core's client and word the outcomes in
  * the spec's own toasts.
  */
-import type { ManagedUser } from "../../core/api/administration.js";
-import { MASKED_PASSWORD } from "../../core/catalogue/administration.js";
+import type { ManagedUser } from "../../core/administration/api.js";
+import { MASKED_PASSWORD } from "../../core/administration/enums.js";
 import {
   getLodgementIdentifiers,
   getManagedUser,
@@ -14,12 +14,12 @@ import {
   saveLodgementIdentifiers,
   searchManagedUsers,
   setIpAllowList,
-} from "../../core/client/administration.js";
-import { ProviderError, type RequestContext } from "../../core/client/provider-client.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/messages/catalogue.js";
-import { getMe } from "../../core/client/subscribers.js";
-import { fullName } from "../../core/subscribers.js";
-import { LodgementIdentifiersSchema } from "../../core/validation/administration.js";
+} from "../../core/administration/client.js";
+import { ProviderError, type RequestContext } from "../../core/shared/provider-client.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { getMe } from "../../core/administration/subscriber-users-client.js";
+import { fullName } from "../../core/administration/subscribers.js";
+import { LodgementIdentifiersSchema } from "../../core/administration/schemas.js";
 import { CliError, UsageError } from "../errors.js";
 
 export interface SubscriberChoice {

@@ -1,6 +1,6 @@
 /** Logging in (device flow for people, client credentials for scripts) and out; tokens are never returned. */
-import { CLAIMS, type Me } from "../../core/api/contract.js";
-import { getMe } from "../../core/client/subscribers.js";
+import { CLAIMS, type Me } from "../../core/shared/contract.js";
+import { getMe } from "../../core/administration/subscriber-users-client.js";
 import { CliError } from "../errors.js";
 import { describeError } from "../report.js";
 import type { Io } from "../io.js";

@@ -5,13 +5,13 @@
  * ProviderError whose `code` is the OAuth error and whose message is the description.
  */
 import { z } from "zod";
-import { API_AUDIENCE, ORGANIZATION_PARAM } from "../../core/api/contract.js";
+import { API_AUDIENCE, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
 import {
   call,
   ProviderError,
   ProviderUnavailableError,
   type RequestContext,
-} from "../../core/client/provider-client.js";
+} from "../../core/shared/provider-client.js";
 import { CliError } from "../errors.js";
 
 /** The public client of the CLI (device flow + refresh tokens). */

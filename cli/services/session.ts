@@ -4,7 +4,7 @@
  * saved at once); a client-credentials token is requested again with CONVEY_CLIENT_SECRET.
  */
 import { randomUUID } from "node:crypto";
-import type { RequestContext } from "../../core/client/provider-client.js";
+import type { RequestContext } from "../../core/shared/provider-client.js";
 import { CliError, NotLoggedInError, SessionExpiredError } from "../errors.js";
 import { CLIENT_SECRET_ENV, type GlobalOptions } from "../globals.js";
 import type { Io } from "../io.js";

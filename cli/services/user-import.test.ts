@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ManagedUser } from "../../core/api/administration.js";
+import type { ManagedUser } from "../../core/administration/api.js";
 import { UsageError } from "../errors.js";
 import { exportCsv, exportJson, parseImportFile, planImport } from "./user-import.js";
 

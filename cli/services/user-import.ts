@@ -16,9 +16,9 @@ import {
   type BulkUserResult,
   type BulkUserRow,
   type ManagedUser,
-} from "../../core/api/administration.js";
-import { bulkSubscriberUsers } from "../../core/client/administration.js";
-import { ProviderError, ProviderUnavailableError, type RequestContext } from "../../core/client/provider-client.js";
+} from "../../core/administration/api.js";
+import { bulkSubscriberUsers } from "../../core/administration/client.js";
+import { ProviderError, ProviderUnavailableError, type RequestContext } from "../../core/shared/provider-client.js";
 import {
   USER_IMPORT_COLUMNS,
   USER_IMPORT_ROLE_SEPARATOR,
@@ -26,7 +26,7 @@ import {
   checkUserRow,
   duplicateEmailReason,
   type UserImportColumn,
-} from "../../core/validation/administration-extra.js";
+} from "../../core/administration/roles-and-import.js";
 import { UsageError } from "../errors.js";
 import { CsvError, formatCsv, parseCsv } from "./csv.js";
 

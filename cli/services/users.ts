@@ -2,9 +2,9 @@
  * Suspending and unsuspending subscriber users (document 3 sections 4.6 and 8.4). The provider decides
  * who may do it; these functions only avoid pointless calls and word the outcome.
  */
-import type { SubscriberUser } from "../../core/api/contract.js";
-import type { RequestContext } from "../../core/client/provider-client.js";
-import { changeSubscriberUserStatus, findSubscriberUserByEmail } from "../../core/client/subscribers.js";
+import type { SubscriberUser } from "../../core/shared/contract.js";
+import type { RequestContext } from "../../core/shared/provider-client.js";
+import { changeSubscriberUserStatus, findSubscriberUserByEmail } from "../../core/administration/subscriber-users-client.js";
 
 export type StatusAction = "suspend" | "unsuspend";
 export const TARGET_STATUS = { suspend: "Suspended", unsuspend: "Active" } as const satisfies Record<

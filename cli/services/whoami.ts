@@ -1,5 +1,5 @@
-import type { Me } from "../../core/api/contract.js";
-import { getMe } from "../../core/client/subscribers.js";
+import type { Me } from "../../core/shared/contract.js";
+import { getMe } from "../../core/administration/subscriber-users-client.js";
 import type { Io } from "../io.js";
 import type { GlobalOptions } from "../globals.js";
 import { authenticatedContext } from "./session.js";

@@ -5,11 +5,11 @@ import type {
   LodgementIdentifiers,
   ManagedUser,
   SubscriberDetails,
-} from "../../core/api/administration.js";
-import type { AssociatedSubscriber, PageInfo } from "../../core/api/contract.js";
-import { MASKED_CLIENT_SECRET, MASKED_PASSWORD } from "../../core/catalogue/administration.js";
-import { SHELL_TEXTS } from "../../core/messages/catalogue.js";
-import { fullName } from "../../core/subscribers.js";
+} from "../../core/administration/api.js";
+import type { AssociatedSubscriber, PageInfo } from "../../core/shared/contract.js";
+import { MASKED_CLIENT_SECRET, MASKED_PASSWORD } from "../../core/administration/enums.js";
+import { SHELL_TEXTS } from "../../core/shared/messages.js";
+import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
 import { printView } from "./render.js";
 import { Details, Table, type Column } from "./table.js";

@@ -1,5 +1,5 @@
 /** What `convey login` and `convey logout` show on stderr. */
-import { fullName } from "../../core/subscribers.js";
+import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
 import type { LoginResult, LogoutResult } from "../services/login.js";
 import type { DeviceAuthorization } from "../services/oauth.js";

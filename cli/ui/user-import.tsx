@@ -1,6 +1,6 @@
 /** `convey users import`: a progress bar on a terminal, then the report of every row. */
 import { Box, Text } from "ink";
-import type { BulkOutcome } from "../../core/api/administration.js";
+import type { BulkOutcome } from "../../core/administration/api.js";
 import type { Io } from "../io.js";
 import type { ImportProgress, ImportReport, ImportRowReport } from "../services/user-import.js";
 import { liveView, printView, type LiveView } from "./render.js";

@@ -1,6 +1,6 @@
 /** What `convey users suspend|unsuspend` asks (document 3 section 8.4: the suspend and unsuspend modals). */
-import type { SubscriberUser } from "../../core/api/contract.js";
-import { fullName } from "../../core/subscribers.js";
+import type { SubscriberUser } from "../../core/shared/contract.js";
+import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
 import type { StatusAction } from "../services/users.js";
 import { confirm } from "./render.js";

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
-import type { Me } from "../../core/api/contract.js";
-import { fullName } from "../../core/subscribers.js";
+import type { Me } from "../../core/shared/contract.js";
+import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
 import { printView } from "./render.js";
 import { Tone } from "./theme.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUICK_FILTERS, type BorrowerValidationStatus } from "../catalogue/workspace.js";
+import { QUICK_FILTERS, type BorrowerValidationStatus } from "./enums.js";
 import { WORKSPACE_STATUSES, type WorkspaceStatus } from "./status.js";
 import {
   approveTransition,

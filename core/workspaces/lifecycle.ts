@@ -17,20 +17,20 @@ import {
   type QuickFilter,
   type RepresentativeRole,
   type TransactionType,
-} from "../catalogue/workspace.js";
-import type { TaskStatus } from "../catalogue/lodgement.js";
-import { isOptionalTask, orderTasks, type TaskName } from "../derivations/tasks.js";
-import { creatableTransactionTypes } from "../permissions/screens.js";
-import type { SubscriberEntityType } from "../subscribers.js";
+} from "./enums.js";
+import type { TaskStatus } from "../documents/enums.js";
+import { isOptionalTask, orderTasks, type TaskName } from "../tasks/dashboard.js";
+import { creatableTransactionTypes } from "../shared/permissions/screens.js";
+import type { SubscriberEntityType } from "../administration/subscribers.js";
 import { statusLabel, type WorkspaceStatus } from "./status.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Tasks
 
-/** A task name of the one task catalogue (core/derivations/tasks.ts). */
+/** A task name of the one task catalogue (core/tasks/dashboard.ts). */
 export type WorkspaceTaskName = TaskName;
 /** A task's title (the catalogue's); kept under this name for the provider. */
-export { taskTitle as workspaceTaskTitle, isOptionalTask } from "../derivations/tasks.js";
+export { taskTitle as workspaceTaskTitle, isOptionalTask } from "../tasks/dashboard.js";
 
 /** Tasks that must be completed before the workspace is ready for approval (optional ones never are). */
 export const PREPARATION_TASKS: readonly WorkspaceTaskName[] = [

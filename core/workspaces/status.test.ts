@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BORROWER_VALIDATION_STATUSES } from "../catalogue/workspace.js";
+import { BORROWER_VALIDATION_STATUSES } from "./enums.js";
 import {
   BORROWER_VALIDATION_BANNERS,
   borrowerValidationBanner,

@@ -11,13 +11,13 @@ import {
   NotificationRegistrationSchema,
   NotificationRegistrationsResponseSchema,
   SubscriberDetailsSchema,
-} from "../../core/api/administration.js";
-import { AssociatedSubscribersResponseSchema } from "../../core/api/contract.js";
-import { CONFLICT_MESSAGE } from "../../core/errors.js";
-import { IP_ALLOW_LIST_MESSAGE } from "../../core/validation/ip-allow-list.js";
-import { decryptSecret } from "../../provider/security/encryption.js";
-import { adminDb } from "../../provider/services/administration-tables.js";
-import { DEMO_SSO_CONNECTION } from "../../provider/seed/administration.js";
+} from "../../core/administration/api.js";
+import { AssociatedSubscribersResponseSchema } from "../../core/shared/contract.js";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
+import { IP_ALLOW_LIST_MESSAGE } from "../../core/administration/ip-allow-list.js";
+import { decryptSecret } from "../../provider/platform/security/encryption.js";
+import { adminDb } from "../../provider/administration/tables.js";
+import { DEMO_SSO_CONNECTION } from "../../provider/administration/seed.js";
 import { API, auditEvents, personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 

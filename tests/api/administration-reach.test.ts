@@ -7,8 +7,8 @@
  * PostgreSQL when DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BulkUsersResponseSchema, ManagedUserSchema, type BulkUserRow } from "../../core/api/administration.js";
-import { LOGIN_REFUSALS } from "../../core/login-errors.js";
+import { BulkUsersResponseSchema, ManagedUserSchema, type BulkUserRow } from "../../core/administration/api.js";
+import { LOGIN_REFUSALS } from "../../core/identity/login-errors.js";
 import { API, auditEvents, personAt, storedUser } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 

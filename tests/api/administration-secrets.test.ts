@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
-import { DEMO_AUTHORITY_IDENTIFIERS, DEMO_SSO_CONNECTION } from "../../provider/seed/administration.js";
+import { DEMO_AUTHORITY_IDENTIFIERS, DEMO_SSO_CONNECTION } from "../../provider/administration/seed.js";
 import { API, personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 

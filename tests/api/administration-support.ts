@@ -1,10 +1,10 @@
 /** Helpers of the administration API tests: people with chosen roles at a chosen subscriber, and calls. */
 import { randomUUID } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { createScriptClient } from "../../provider/oidc/script-clients.js";
-import { hashPassword } from "../../provider/security/passwords.js";
-import { adminDb } from "../../provider/services/administration-tables.js";
-import { statusAtSubscriber } from "../../provider/services/user-reach.js";
+import { createScriptClient } from "../../provider/identity/script-clients.js";
+import { hashPassword } from "../../provider/identity/passwords.js";
+import { adminDb } from "../../provider/administration/tables.js";
+import { statusAtSubscriber } from "../../provider/administration/user-reach.js";
 import { clientCredentialsToken, DEMO_PASSWORD, DEMO_SUBSCRIBERS, type TestProvider } from "./support.js";
 
 export const API = "/api/subscriber/v1";

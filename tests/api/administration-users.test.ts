@@ -11,9 +11,9 @@ import {
   ManagedUserSearchResponseSchema,
   RolesResponseSchema,
   type BulkUserRow,
-} from "../../core/api/administration.js";
-import { CONFLICT_MESSAGE } from "../../core/errors.js";
-import { USER_FORM_MESSAGES } from "../../core/validation/administration.js";
+} from "../../core/administration/api.js";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
+import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import { API, auditEvents, invitations, personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 

@@ -1,7 +1,7 @@
 /** The feature-flag service: core's defaults per environment, overlaid with the helpdesk administrator's changes. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FeatureFlagsResponseSchema } from "../../core/api/contract.js";
-import { defaultFeatureFlags } from "../../core/feature-flags.js";
+import { FeatureFlagsResponseSchema } from "../../core/shared/contract.js";
+import { defaultFeatureFlags } from "../../core/shared/feature-flags.js";
 import { DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 let provider: TestProvider;

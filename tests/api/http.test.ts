@@ -2,7 +2,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CORRELATION_ID_HEADER, ErrorBodySchema } from "../../core/api/contract.js";
+import { CORRELATION_ID_HEADER, ErrorBodySchema } from "../../core/shared/contract.js";
 import { startTestProvider, type TestProvider } from "./support.js";
 
 let provider: TestProvider;

@@ -5,7 +5,7 @@ import {
   SubscriberUserSchema,
   UserSearchResponseSchema,
   type UserSearchRequest,
-} from "../../core/api/contract.js";
+} from "../../core/shared/contract.js";
 import { statusAtPrimary } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 

@@ -4,10 +4,10 @@ import {
   AssociatedSubscribersResponseSchema,
   MeResponseSchema,
   SubscriberUserNamesResponseSchema,
-} from "../../core/api/contract.js";
-import { Permission } from "../../core/permissions.js";
-import { revokeUserGrants } from "../../provider/oidc/revoke-user.js";
-import { seedDemoWorld } from "../../provider/seed/demo-world.js";
+} from "../../core/shared/contract.js";
+import { Permission } from "../../core/shared/permissions/roles.js";
+import { revokeUserGrants } from "../../provider/identity/revoke-user.js";
+import { seedDemoWorld } from "../../provider/platform/demo-world.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 let provider: TestProvider;

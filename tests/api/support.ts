@@ -6,10 +6,10 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { API_AUDIENCE, ErrorBodySchema, ORGANIZATION_PARAM } from "../../core/api/contract.js";
-import { loadConfig, type ProviderConfig } from "../../provider/config.js";
-import type { DB } from "../../provider/db/index.js";
-import { createTestDatabase } from "../../provider/db/test-database.js";
+import { API_AUDIENCE, ErrorBodySchema, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
+import { loadConfig, type ProviderConfig } from "../../provider/platform/config.js";
+import type { DB } from "../../provider/platform/db/index.js";
+import { createTestDatabase } from "../../provider/platform/db/test-database.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
 import {
   DEMO_PASSWORD,
@@ -17,10 +17,10 @@ import {
   type DemoScriptClient,
   type DemoSubscriberKey,
   DEMO_SUBSCRIBERS,
-} from "../../provider/seed/demo-world.js";
-import { buildServer } from "../../provider/server.js";
+} from "../../provider/platform/demo-world.js";
+import { buildServer } from "../../provider/platform/server.js";
 
-export { DEMO_PASSWORD, DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/seed/demo-world.js";
+export { DEMO_PASSWORD, DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/platform/demo-world.js";
 
 export interface TestProvider {
   app: FastifyInstance;

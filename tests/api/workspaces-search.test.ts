@@ -11,8 +11,8 @@ import {
   WorkspaceSearchResponseSchema,
   type WorkspaceSearchRequest,
   type WorkspaceSearchResponse,
-} from "../../core/api/workspaces.js";
-import { QUICK_FILTERS, type QuickFilter } from "../../core/catalogue/workspace.js";
+} from "../../core/workspaces/api.js";
+import { QUICK_FILTERS, type QuickFilter } from "../../core/workspaces/enums.js";
 import { pendingQuickFilters, type WorkspaceTask } from "../../core/workspaces/lifecycle.js";
 import {
   applicantNameMatches,
@@ -24,7 +24,7 @@ import {
 import { DEFAULT_STATUS_FILTER, WORKSPACE_STATUSES, type WorkspaceStatus } from "../../core/workspaces/status.js";
 import { insertSubscribers, insertWorkspaces } from "../../bench/lib/load.js";
 import { seededRandom, syntheticWorkspaces } from "../../bench/lib/synthetic.js";
-import { DEMO_WORKSPACES, demoWorkspaceId, type DemoWorkspaceKey } from "../../provider/seed/workspaces.js";
+import { DEMO_WORKSPACES, demoWorkspaceId, type DemoWorkspaceKey } from "../../provider/workspaces/seed.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const SEARCH = "/api/v1/workspaces/search";

@@ -13,12 +13,12 @@ import {
   WorkspaceAuthorizationResponseSchema,
   WorkspaceDetailSchema,
   type WorkspaceDetail,
-} from "../../core/api/workspaces.js";
-import { CONFLICT_MESSAGE } from "../../core/errors.js";
+} from "../../core/workspaces/api.js";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { WORKSPACE_ACTION_REFUSALS } from "../../core/workspaces/lifecycle.js";
 import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
-import { DEMO_WORKSPACES } from "../../provider/seed/workspaces.js";
-import { WORKSPACE_NOT_FOUND_MESSAGE } from "../../provider/services/workspaces-access.js";
+import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { WORKSPACE_NOT_FOUND_MESSAGE } from "../../provider/workspaces/access.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const W = "/api/workspace/v1/workspaces";

@@ -15,23 +15,23 @@ async function boundaryMessages(path: string, source: string): Promise<string[]>
 
 describe("import boundaries", () => {
   it.each([
-    ["core/permissions/x.ts", 'import { config } from "../../app/config.server";\nexport const c = config;\n'],
+    ["core/shared/permissions/x.ts", 'import { config } from "../../app/config.server";\nexport const c = config;\n'],
     ["core/x.ts", 'import { run } from "../cli/main";\nexport const r = run;\n'],
-    ["core/client/x.ts", 'import { openDatabase } from "../../provider/db/index.js";\nexport const o = openDatabase;\n'],
+    ["core/client/x.ts", 'import { openDatabase } from "../../provider/platform/db/index.js";\nexport const o = openDatabase;\n'],
   ])("refuses %s importing from outside core", async (path, source) => {
     expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("core/ never imports")]);
   });
 
   it.each([
-    ["app/routes/x.tsx", 'import { openDatabase } from "../../provider/db/index.js";\nexport const o = openDatabase;\n'],
-    ["cli/commands/x.ts", 'import { buildServer } from "../../provider/server.js";\nexport const b = buildServer;\n'],
+    ["app/routes/x.tsx", 'import { openDatabase } from "../../provider/platform/db/index.js";\nexport const o = openDatabase;\n'],
+    ["cli/commands/x.ts", 'import { buildServer } from "../../provider/platform/server.js";\nexport const b = buildServer;\n'],
   ])("refuses %s importing from the provider", async (path, source) => {
     expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("reach the provider only through")]);
   });
 
   it("allows app/ and cli/ to import core, and the provider to import core's pure rules", async () => {
-    expect(await boundaryMessages("app/routes/x.tsx", 'import { can } from "../../core/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
-    expect(await boundaryMessages("cli/commands/x.ts", 'import { can } from "../../core/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
-    expect(await boundaryMessages("provider/services/x.ts", 'import { can } from "../../core/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
+    expect(await boundaryMessages("app/routes/x.tsx", 'import { can } from "../../core/shared/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
+    expect(await boundaryMessages("cli/commands/x.ts", 'import { can } from "../../core/shared/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
+    expect(await boundaryMessages("provider/services/x.ts", 'import { can } from "../../core/shared/permissions/actions.js";\nexport const c = can;\n')).toEqual([]);
   });
 });

@@ -12,13 +12,13 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BULK_OUTCOMES } from "../../core/api/administration.js";
+import { BULK_OUTCOMES } from "../../core/administration/api.js";
 import { CredentialsStore } from "../../cli/services/credentials.js";
 import { ConveyHarness } from "./harness.js";
 import { startRealProvider, type RealProvider } from "./real-provider.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/seed/demo-world.js";
-import { decryptSecret } from "../../provider/security/encryption.js";
-import { adminDb } from "../../provider/services/administration-tables.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/platform/demo-world.js";
+import { decryptSecret } from "../../provider/platform/security/encryption.js";
+import { adminDb } from "../../provider/administration/tables.js";
 
 const BIN = resolve(import.meta.dirname, "../../bin/convey.js");
 

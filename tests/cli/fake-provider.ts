@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Me, SubscriberUser } from "../../core/api/contract.js";
+import type { Me, SubscriberUser } from "../../core/shared/contract.js";
 
 export type DevicePollAnswer = "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "approve";
 

@@ -4,13 +4,13 @@
  * (as tests/api/support.ts does). Its issuer and public URL are that port's, so the CLI's OAuth discovery
  * leads back to it.
  */
-import { loadConfig, type ProviderConfig } from "../../provider/config.js";
-import type { DB } from "../../provider/db/index.js";
-import { createTestDatabase } from "../../provider/db/test-database.js";
+import { loadConfig, type ProviderConfig } from "../../provider/platform/config.js";
+import type { DB } from "../../provider/platform/db/index.js";
+import { createTestDatabase } from "../../provider/platform/db/test-database.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
 import { freePort } from "../../scripts/free-port.js";
-import { DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient, type DemoSubscriberKey } from "../../provider/seed/demo-world.js";
-import { buildServer, type ProviderServer } from "../../provider/server.js";
+import { DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient, type DemoSubscriberKey } from "../../provider/platform/demo-world.js";
+import { buildServer, type ProviderServer } from "../../provider/platform/server.js";
 import { DEMO_PASSWORD, authorizationCodeToken } from "../api/support.js";
 
 export interface RealProvider {

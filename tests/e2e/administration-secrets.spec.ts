@@ -24,7 +24,7 @@ const run = Date.now().toString(36);
 const stateFile = (who: string) => userStateFile("administration-secrets", run, who);
 let api: HelpdeskApi;
 
-/** The demo world's stored secrets (provider/seed/administration.ts). */
+/** The demo world's stored secrets (provider/administration/seed.ts). */
 const DEMO_SECRETS = ["demo-ashdown-sso-client-secret-7Qx", "demo-hmlr-password-K2v", "demo-hmrc-password-P8w"];
 
 test.beforeAll(async ({ browser }) => {

@@ -3,7 +3,7 @@
  * the organisation page gains its Transaction settings tab — the explanation, the land registry card (user
  * name, password) and the revenue authority card (user name, password, STORN), masked passwords and 'To be
  * provided' where nothing is stored — and /lodgement/identifiers shows nothing. ('Unable to load
- * credentials' is proved at the loader: app/components/administration/organisation.server.test.tsx.)
+ * credentials' is proved at the loader: app/administration/organisation.server.test.tsx.)
  *
  * The app keeps each login's flags from the start of that login (app/feature-flags.server.ts): the flag is
  * turned on at the provider before this file's helpdesk login, and off again at the end, so logins of the

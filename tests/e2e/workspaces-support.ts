@@ -4,7 +4,7 @@
  * the demo workspaces' ids (docs/demo-workspaces.md).
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { DEMO_WORKSPACES } from "../../provider/seed/workspaces.js";
+import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { FRESH, helpdeskApi, type HelpdeskApi } from "./administration-support";
 import { login, USERS } from "./support";
 

@@ -1,0 +1,63 @@
+/**
+ * The suspend and unsuspend confirmations (document 3 sections 4.6 and 8.4): the loader shows the user
+ * while the change still applies (otherwise back to the profile); the action sends the status with the
+ * version the page was showing, then returns to the list with '<first name> has been suspended' or '… has
+ * been unsuspended and is now active', or with the error text.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { nextUserStatus } from "../../core/administration/users.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { fullName } from "../../core/administration/subscribers.js";
+import { invariantResponse } from "../errors/invariant";
+import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
+import { assertCsrf } from "../security/csrf.server";
+import { requireUser } from "../session/user-session.server";
+import { administeredSubscriberId, managedUserAt, usersListPath } from "./scope.server";
+import { setManagedUserStatus } from "../../core/administration/client.js";
+import { redirectWithToast, successToast } from "../errors/toast.server";
+
+export type StatusChange = "Suspended" | "Active";
+
+function profilePath(request: Request, userId: string) {
+  return `/users/${encodeURIComponent(userId)}${new URL(request.url).search}`;
+}
+
+export async function statusConfirmationLoader({ request, params }: LoaderFunctionArgs, change: StatusChange) {
+  const user = await requireUser(request);
+  invariantResponse(can(user.claims, "changeUserStatus"), "You cannot change the status of users", 403);
+  invariantResponse(params.userId, "Not found", 404);
+  const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
+  try {
+    const target = await managedUserAt(user.ctx, params.userId, subscriberId);
+    if (nextUserStatus(target.status) !== change) throw redirect(profilePath(request, params.userId));
+    return {
+      user: { subscriberUserId: target.subscriberUserId, name: fullName(target), version: target.version },
+    };
+  } catch (error) {
+    return throwProviderError(request, error);
+  }
+}
+
+const StatusChangeSchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+
+export async function statusConfirmationAction({ request, params }: ActionFunctionArgs, change: StatusChange) {
+  const formData = await assertCsrf(request);
+  const user = await requireUser(request);
+  invariantResponse(params.userId, "Not found", 404);
+  const submission = parseWithZod(formData, { schema: StatusChangeSchema });
+  invariantResponse(submission.status === "success", "The form could not be read", 400);
+  const list = usersListPath(request);
+  try {
+    const updated = await setManagedUserStatus(user.ctx, params.userId, change, submission.value.version);
+    const message =
+      change === "Suspended"
+        ? ADMINISTRATION_MESSAGES.suspended(updated.firstName)
+        : ADMINISTRATION_MESSAGES.unsuspended(updated.firstName);
+    return redirectWithToast(list, successToast(message));
+  } catch (error) {
+    return redirectWithToast(list, await writeFailureToast(request, error));
+  }
+}

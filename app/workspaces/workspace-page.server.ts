@@ -1,0 +1,90 @@
+/**
+ * The workspace page's loaders and actions (document 1 section 2.6), server side, so that the page's
+ * browser code gets plain data and imports nothing from core at run time.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { isWorkspaceId } from "../../core/workspaces/api.js";
+import { WORKSPACE_TOASTS } from "../../core/shared/messages.js";
+import { can } from "../../core/shared/permissions/actions.js";
+import { screenAccess } from "../../core/shared/permissions/screens.js";
+import { invariantResponse } from "../errors/invariant";
+import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
+import { featureFlags } from "../feature-flags.server";
+import { assertCsrf } from "../security/csrf.server";
+import { requireUser, type UserSession, subjectOf } from "../session/user-session.server";
+import { safeLocalPath } from "../utils/safe-path";
+import { buyerHasDualRepresentation, workspaceContext, workspaceView } from "./workspace-view";
+import { approveWorkspace, getWorkspace, unapproveWorkspace } from "../../core/workspaces/client.js";
+import { redirectWithToast, successToast } from "../errors/toast.server";
+
+/** The workspace the user may view: 403 without view permission, 404 for a workspace they are not part of. */
+export async function loadViewableWorkspace(request: Request, user: UserSession, workspaceId: string | undefined) {
+  const subject = subjectOf(user);
+  invariantResponse(can(subject, "viewWorkspaceList"), "You do not have access to workspaces", 403);
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
+  const workspace = await getWorkspace(user.ctx, workspaceId).catch((error: unknown) => throwProviderError(request, error));
+  invariantResponse(can(subject, "viewWorkspace", workspaceContext(workspace)), "You do not have access to this workspace", 403);
+  return workspace;
+}
+
+export async function loadWorkspacePage(request: Request, workspaceId: string | undefined) {
+  const user = await requireUser(request);
+  const [workspace, flags] = await Promise.all([loadViewableWorkspace(request, user, workspaceId), featureFlags(user.ctx)]);
+  return {
+    view: workspaceView({
+      workspace,
+      user: { ...subjectOf(user), subscriberId: user.claims.subscriberId, subscriberType: user.claims.subscriberType },
+      flags,
+    }),
+  };
+}
+
+const WorkspaceIntentSchema = z.object({
+  intent: z.enum(["approve-workspace", "unapprove-workspace"], { error: () => "Unknown action" }),
+  version: z.coerce.number().int().min(1),
+  returnTo: z.string().optional(),
+});
+
+/** Approve or unapprove with the version the user saw; back to the page with a toast (409: the conflict message). */
+export async function workspacePageAction(request: Request, workspaceId: string | undefined) {
+  const formData = await assertCsrf(request);
+  const user = await requireUser(request);
+  const submission = parseWithZod(formData, { schema: WorkspaceIntentSchema });
+  invariantResponse(submission.status === "success", "Unknown action", 400);
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
+  const { intent, version } = submission.value;
+  const back = safeLocalPath(submission.value.returnTo, `/workspaces/${workspaceId}`);
+  try {
+    if (intent === "approve-workspace") {
+      await approveWorkspace(user.ctx, workspaceId, version);
+      return redirectWithToast(back, successToast(WORKSPACE_TOASTS.workspaceApproved));
+    }
+    await unapproveWorkspace(user.ctx, workspaceId, version);
+    return redirectWithToast(back, successToast(WORKSPACE_TOASTS.workspaceUnapproved));
+  } catch (error) {
+    return redirectWithToast(back, await writeFailureToast(request, error));
+  }
+}
+
+/** The stamp duty tab only under its rule (else 404), and with the view permission (else 403). */
+export async function checkStampDutyTab(request: Request, workspaceId: string | undefined) {
+  const user = await requireUser(request);
+  const [workspace, flags] = await Promise.all([loadViewableWorkspace(request, user, workspaceId), featureFlags(user.ctx)]);
+  const access = screenAccess("stamp-duty", subjectOf(user), {
+    flags,
+    workspace: workspaceContext(workspace),
+    stampDuty: { transactionType: workspace.transactionType, buyerHasDualRepresentation: buyerHasDualRepresentation(workspace) },
+  });
+  invariantResponse(access !== "not-found" && access !== "hidden", "Not found", 404);
+  invariantResponse(access === "allowed", "You do not have access to stamp duty", 403);
+  return null;
+}
+
+/** Whether the user may cancel this workspace (403 otherwise), and whether it still can be. */
+export async function loadCancelWorkspace(request: Request, workspaceId: string | undefined) {
+  const user = await requireUser(request);
+  const workspace = await loadViewableWorkspace(request, user, workspaceId);
+  invariantResponse(can(subjectOf(user), "cancelWorkspace", workspaceContext(workspace)), "You cannot cancel this workspace", 403);
+  return { canBeCancelled: workspace.canBeCancelled };
+}

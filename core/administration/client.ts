@@ -1,0 +1,232 @@
+/**
+ * Use-cases over the subscriber administration API (document 3 section 7.3), shared by the app and the
+ * CLI. Each parses the provider's answer with the contract; refusals arrive as ProviderError.
+ */
+import {
+  AuditEventsResponseSchema,
+  BulkUsersResponseSchema,
+  ExternalAuthorityIdentifiersResponseSchema,
+  LodgementIdentifiersResponseSchema,
+  CreatedUserSchema,
+  ManagedUserSchema,
+  ManagedUserSearchResponseSchema,
+  NotificationRegistrationSchema,
+  NotificationRegistrationsResponseSchema,
+  RolesResponseSchema,
+  SubscriberDetailsSchema,
+  type BulkUserRow,
+  type LodgementIdentifiersSave,
+  type UserCreateRequest,
+  type UserEdit,
+} from "./api.js";
+import { AssociatedSubscribersResponseSchema, type UserSearchRequest } from "../shared/contract.js";
+import { call, type RequestContext } from "../shared/provider-client.js";
+
+const SUBSCRIBER = "/api/subscriber/v1";
+const NOTIFICATION = "/api/notification/v2";
+const segment = encodeURIComponent;
+
+export async function listRoles(ctx: RequestContext, subscriberType?: string) {
+  const { data } = await call(ctx, "GET", `${SUBSCRIBER}/roles`, {
+    query: { subscriber_type: subscriberType },
+    schema: RolesResponseSchema,
+  });
+  return data.roles.map((role) => role.name);
+}
+
+/** One page of a subscriber's users, each with the version an edit must carry. */
+export async function searchManagedUsers(ctx: RequestContext, search: UserSearchRequest) {
+  const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscriber-users/search`, {
+    body: search,
+    reads: true,
+    schema: ManagedUserSearchResponseSchema,
+  });
+  return data;
+}
+
+export async function getManagedUser(ctx: RequestContext, subscriberUserId: string) {
+  const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
+    schema: ManagedUserSchema,
+  });
+  return data;
+}
+
+export async function createSubscriberUser(ctx: RequestContext, subscriberId: string, user: UserCreateRequest) {
+  const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscribers/${segment(subscriberId)}/subscriber-users`, {
+    body: user,
+    schema: CreatedUserSchema,
+  });
+  return data;
+}
+
+export async function editSubscriberUser(ctx: RequestContext, subscriberUserId: string, edit: UserEdit) {
+  const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
+    body: { requestType: "PATCH_USER", ...edit },
+    schema: ManagedUserSchema,
+  });
+  return data;
+}
+
+export async function resendActivationEmail(ctx: RequestContext, subscriberUserId: string, email: string) {
+  const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
+    body: { requestType: "RESEND_INVITATION", email },
+    schema: ManagedUserSchema,
+  });
+  return data;
+}
+
+export async function setManagedUserStatus(
+  ctx: RequestContext,
+  subscriberUserId: string,
+  status: "Active" | "Suspended",
+  version?: number,
+) {
+  const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
+    body: { status, version },
+    schema: ManagedUserSchema,
+  });
+  return data;
+}
+
+/** Up to 500 rows per call (BULK_USERS_MAX_ROWS); one result per row, in order. */
+export async function bulkSubscriberUsers(
+  ctx: RequestContext,
+  subscriberId: string,
+  rows: readonly BulkUserRow[],
+  options: { dryRun?: boolean } = {},
+) {
+  const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscribers/${segment(subscriberId)}/subscriber-users/bulk`, {
+    body: { rows, dryRun: options.dryRun ?? false },
+    schema: BulkUsersResponseSchema,
+  });
+  return data;
+}
+
+/** Every subscriber (helpdesk administrator), or the caller's own, sorted by name. */
+export async function listSubscribers(
+  ctx: RequestContext,
+  options: { types?: readonly string[]; page?: number; limit?: number } = {},
+) {
+  const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscribers`, {
+    query: {
+      page: options.page ?? 1,
+      limit: options.limit ?? 1000,
+      type: options.types && options.types.length > 0 ? options.types.join(",") : undefined,
+    },
+    schema: AssociatedSubscribersResponseSchema,
+  });
+  return data;
+}
+
+export async function getSubscriberDetails(ctx: RequestContext, subscriberId: string) {
+  const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscribers/${segment(subscriberId)}/details`, {
+    schema: SubscriberDetailsSchema,
+  });
+  return data;
+}
+
+/** Replaces the IP allow list; an empty list removes the restriction. */
+export async function setIpAllowList(
+  ctx: RequestContext,
+  subscriberId: string,
+  addresses: readonly string[],
+  version?: number,
+) {
+  const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/idp-metadata/${segment(subscriberId)}/USER_IP_WHITELIST`, {
+    body: { type: "USER_IP_WHITELIST", data: { metadata: addresses }, version },
+    schema: SubscriberDetailsSchema,
+  });
+  return data;
+}
+
+export async function setSsoClientSecret(
+  ctx: RequestContext,
+  subscriberId: string,
+  connectionId: string,
+  clientSecret: string,
+) {
+  const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/idp-sso/${segment(subscriberId)}`, {
+    query: { connection_id: connectionId },
+    body: { clientSecret },
+    schema: SubscriberDetailsSchema,
+  });
+  return data;
+}
+
+export async function getExternalAuthorityIdentifiers(ctx: RequestContext, subscriberId: string) {
+  const { data } = await call(
+    ctx,
+    "GET",
+    `${SUBSCRIBER}/lodging-party/${segment(subscriberId)}/ext-authority-identifiers`,
+    { schema: ExternalAuthorityIdentifiersResponseSchema },
+  );
+  return data.records;
+}
+
+export async function getLodgementIdentifiers(ctx: RequestContext, subscriberId?: string) {
+  const { data } = await call(ctx, "GET", `${SUBSCRIBER}/lodgement-identifiers`, {
+    query: { subscriberId },
+    schema: LodgementIdentifiersResponseSchema,
+  });
+  return data;
+}
+
+/** Creates (status 201) or updates (200); on an update a password left out keeps the stored one. */
+export async function saveLodgementIdentifiers(ctx: RequestContext, save: LodgementIdentifiersSave) {
+  const { data, status } = await call(ctx, "POST", `${SUBSCRIBER}/lodgement-identifiers`, {
+    body: save,
+    schema: LodgementIdentifiersResponseSchema,
+  });
+  return { created: status === 201, identifiers: data };
+}
+
+export interface RegistrationRequest {
+  notificationType?: "EMAIL";
+  attributes: { email: string };
+  eventTypes: string[];
+  version?: number;
+}
+
+export async function listNotificationRegistrations(ctx: RequestContext, subscriberId?: string) {
+  const { data } = await call(ctx, "GET", `${NOTIFICATION}/notification-registrations`, {
+    query: { page: 1, limit: 20, subscriberId },
+    schema: NotificationRegistrationsResponseSchema,
+  });
+  return data.records;
+}
+
+export async function createNotificationRegistration(
+  ctx: RequestContext,
+  registration: RegistrationRequest,
+  subscriberId?: string,
+) {
+  const { data } = await call(ctx, "POST", `${NOTIFICATION}/notification-registrations`, {
+    query: { subscriberId },
+    body: { notificationType: "EMAIL", ...registration },
+    schema: NotificationRegistrationSchema,
+  });
+  return data;
+}
+
+export async function updateNotificationRegistration(
+  ctx: RequestContext,
+  registrationId: string,
+  registration: RegistrationRequest,
+) {
+  const { data } = await call(ctx, "PUT", `${NOTIFICATION}/notification-registrations/${segment(registrationId)}`, {
+    body: { notificationType: "EMAIL", ...registration },
+    schema: NotificationRegistrationSchema,
+  });
+  return data;
+}
+
+export async function listAuditEvents(
+  ctx: RequestContext,
+  query: { subscriberId?: string; action?: string; page?: number; limit?: number } = {},
+) {
+  const { data } = await call(ctx, "GET", `${SUBSCRIBER}/audit-events`, {
+    query: { page: query.page ?? 1, limit: query.limit ?? 20, subscriberId: query.subscriberId, action: query.action },
+    schema: AuditEventsResponseSchema,
+  });
+  return data;
+}

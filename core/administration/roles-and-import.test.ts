@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { NAMED_ROLES } from "../shared/permissions/roles.js";
+import { SUBSCRIBER_ENTITY_TYPES } from "./subscribers.js";
+import {
+  ASSIGNABLE_ROLES,
+  PROVIDER_STAFF_ROLES,
+  ROLES_BY_SUBSCRIBER_TYPE,
+  UserImportFileSchema,
+  checkUserRow,
+  roleList,
+  rolesForSubscriberType,
+  sameRoles,
+  subscriberRolesProblem,
+  subscriberTypeFrom,
+  userManagerChangeRefusal,
+} from "./roles-and-import.js";
+import { USER_FORM_MESSAGES } from "./schemas.js";
+
+describe("roles per subscriber type", () => {
+  it("never offers the provider's staff roles, and every type offers User Manager and the workspace roles", () => {
+    for (const type of SUBSCRIBER_ENTITY_TYPES) {
+      const roles = ROLES_BY_SUBSCRIBER_TYPE[type];
+      for (const staff of PROVIDER_STAFF_ROLES) expect(roles).not.toContain(staff);
+      for (const role of ["User Manager", "Workspace Approver", "Workspace Creator", "Workspace User", "Workspace Viewer"]) expect(roles).toContain(role);
+    }
+    expect(ASSIGNABLE_ROLES).toEqual(NAMED_ROLES.filter((role) => !PROVIDER_STAFF_ROLES.includes(role)));
+  });
+
+  it("gives HMLR Administrator to firms that lodge, not to lenders", () => {
+    expect(ROLES_BY_SUBSCRIBER_TYPE.Lender).not.toContain("HMLR Administrator");
+    expect(ROLES_BY_SUBSCRIBER_TYPE["Law Firm"]).toContain("HMLR Administrator");
+    expect(ROLES_BY_SUBSCRIBER_TYPE["Conveyancing Firm"]).toContain("HMLR Administrator");
+    expect(subscriberRolesProblem(["HMLR Administrator", "Workspace User"], "Lender")).toBe("The role HMLR Administrator cannot be given to users of a Lender");
+    expect(subscriberRolesProblem(["System Administrator", "Helpdesk Administrator"], undefined)).toBe(
+      "The roles System Administrator, Helpdesk Administrator cannot be given to users of a subscriber",
+    );
+    expect(subscriberRolesProblem(["Workspace User"], "Law Firm")).toBeNull();
+  });
+
+  it.each([
+    ["Law Firm", "Law Firm"],
+    ["LAW_FIRM", "Law Firm"],
+    ["conveyancing-firm", "Conveyancing Firm"],
+    [" lender ", "Lender"],
+    ["Bank", undefined],
+    ["", undefined],
+  ])("reads the subscriber type %j as %j", (text, type) => {
+    expect(subscriberTypeFrom(text)).toBe(type);
+  });
+
+  it("without a known type, offers every assignable role", () => {
+    expect(rolesForSubscriberType(null)).toBe(ASSIGNABLE_ROLES);
+  });
+});
+
+describe("the User Manager rule and role comparison", () => {
+  it("refuses adding or removing User Manager to anyone but a helpdesk administrator", () => {
+    expect(userManagerChangeRefusal([], ["User Manager"], false)).toBe(USER_FORM_MESSAGES.userManager);
+    expect(userManagerChangeRefusal(["User Manager"], ["Workspace User"], false)).toBe(USER_FORM_MESSAGES.userManager);
+    expect(userManagerChangeRefusal(["User Manager"], ["User Manager", "Workspace User"], false)).toBeNull();
+    expect(userManagerChangeRefusal([], ["User Manager"], true)).toBeNull();
+  });
+
+  it("compares roles as sets", () => {
+    expect(sameRoles(["A", "B"], ["B", "A"])).toBe(true);
+    expect(sameRoles(["A", "A"], ["A"])).toBe(true);
+    expect(sameRoles(["A"], ["A", "B"])).toBe(false);
+  });
+
+  it("reads roles from a list or a ';'-separated cell, dropping blanks and duplicates", () => {
+    expect(roleList(" Workspace User ; ;Workspace Viewer;Workspace User")).toEqual(["Workspace User", "Workspace Viewer"]);
+    expect(roleList(["Workspace User", " ", "Workspace User"])).toEqual(["Workspace User"]);
+    expect(roleList(undefined)).toEqual([]);
+    expect(roleList(42)).toBeUndefined();
+  });
+});
+
+describe("checkUserRow", () => {
+  const row = { email: " Ann.Lee@X.example ", firstName: " Ann ", middleName: "", lastName: "Lee", roles: "workspace user;Funds Authoriser", status: "suspended" };
+
+  it("trims, lower-cases the email, names roles as the catalogue does, and reads the status", () => {
+    expect(checkUserRow(row, { subscriberType: "Lender" })).toEqual({
+      ok: true,
+      row: { email: "ann.lee@x.example", firstName: "Ann", middleName: null, lastName: "Lee", roleNames: ["Workspace User", "Funds Authoriser"], status: "Suspended" },
+    });
+    const { status: _status, ...withoutStatus } = row;
+    const check = checkUserRow(withoutStatus);
+    expect(check.ok && "status" in check.row).toBe(false);
+  });
+
+  it.each([
+    [{ firstName: "" }, "First name is required"],
+    [{ firstName: "4nn" }, "Enter a valid first name"],
+    [{ middleName: "x".repeat(101) }, "Middle name must not exceed 100 characters"],
+    [{ lastName: undefined }, "Last name is required"],
+    [{ email: "" }, "Email address is required"],
+    [{ email: "ann@" }, "Enter a valid email address"],
+    [{ roles: "" }, "Select at least one role"],
+    [{ roles: "Workspace Approver;Workspace User" }, "A user cannot be both a Workspace Approver and a Workspace User"],
+    [{ roles: "Wizard;Workspace User" }, 'Unknown role "Wizard"'],
+    [{ roles: "Wizard" }, 'Unknown role "Wizard"'],
+    [{ status: "Pending" }, 'Status must be Active or Suspended (or empty), not "Pending"'],
+  ])("refuses %j with %j", (change, reason) => {
+    expect(checkUserRow({ ...row, ...change })).toEqual({ ok: false, reason });
+  });
+
+  it("gives every problem of a row at once", () => {
+    expect(checkUserRow({ email: "bad", firstName: "1", lastName: "", roles: "Wizard" })).toEqual({
+      ok: false,
+      reason: 'Unknown role "Wizard"; Enter a valid first name; Last name is required; Enter a valid email address',
+    });
+  });
+
+  it("checks the subscriber type's roles only for an otherwise valid row", () => {
+    expect(checkUserRow({ ...row, roles: "HMLR Administrator" }, { subscriberType: "Lender" })).toEqual({
+      ok: false,
+      reason: "The role HMLR Administrator cannot be given to users of a Lender",
+    });
+  });
+});
+
+describe("UserImportFileSchema", () => {
+  it("takes an array of rows or { users: [...] }", () => {
+    expect(UserImportFileSchema.parse([{ email: "a" }])).toEqual([{ email: "a" }]);
+    expect(UserImportFileSchema.parse({ users: [{ email: "a" }] })).toEqual([{ email: "a" }]);
+    expect(UserImportFileSchema.safeParse({ rows: [] }).success).toBe(false);
+  });
+});

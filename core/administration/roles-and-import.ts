@@ -1,0 +1,199 @@
+/**
+ * Subscriber administration rules beyond the forms of administration.ts (document 3 sections 3, 5.3 and 6):
+ * which roles each subscriber type may give its users, and one row of a bulk user import or of the
+ * bulk API, checked with the same user form schema the browser uses. Pure: the provider, the app and the
+ * CLI call the same functions (docs/decisions/0300-subscriber-administration.md).
+ */
+import { z } from "zod";
+import { NAMED_ROLES, type NamedRole } from "../shared/permissions/roles.js";
+import { SettableUserStatusSchema, type SettableUserStatus } from "./enums.js";
+import { SUBSCRIBER_ENTITY_TYPES, type SubscriberEntityType } from "./subscribers.js";
+import { USER_FORM_MESSAGES, userFormSchema } from "./schemas.js";
+
+/** Roles that belong to the provider's own staff: never given to a subscriber's users through administration. */
+export const PROVIDER_STAFF_ROLES: readonly NamedRole[] = [
+  "Helpdesk Administrator",
+  "Support Administrator",
+  "System Administrator",
+  "Settlement administrator",
+];
+
+const EVERY_FIRM: readonly NamedRole[] = [
+  "User Manager",
+  "Workspace Approver",
+  "Workspace Creator",
+  "Workspace User",
+  "Workspace Viewer",
+  "Funds Authoriser",
+  "Financial Administrator",
+];
+
+/**
+ * The roles a subscriber of each type may give its users, in the order of the spec's role list. Land
+ * registry identifiers are held by firms that lodge (law and conveyancing firms), so only they get the
+ * HMLR Administrator.
+ */
+export const ROLES_BY_SUBSCRIBER_TYPE: Readonly<Record<SubscriberEntityType, readonly NamedRole[]>> = {
+  Lender: NAMED_ROLES.filter((role) => EVERY_FIRM.includes(role)),
+  "Law Firm": NAMED_ROLES.filter((role) => EVERY_FIRM.includes(role) || role === "HMLR Administrator"),
+  "Conveyancing Firm": NAMED_ROLES.filter((role) => EVERY_FIRM.includes(role) || role === "HMLR Administrator"),
+};
+
+/** Every role some subscriber type may give (what a helpdesk administrator sees without a type). */
+export const ASSIGNABLE_ROLES: readonly NamedRole[] = NAMED_ROLES.filter((role) => !PROVIDER_STAFF_ROLES.includes(role));
+
+/** `Law Firm`, `LAW_FIRM`, `law-firm` and `law firm` all name the Law Firm type; undefined when none matches. */
+export function subscriberTypeFrom(text: string | null | undefined): SubscriberEntityType | undefined {
+  if (!text) return undefined;
+  const key = text.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+  return SUBSCRIBER_ENTITY_TYPES.find((type) => type.toLowerCase() === key);
+}
+
+export function rolesForSubscriberType(type: string | null | undefined): readonly NamedRole[] {
+  const known = subscriberTypeFrom(type);
+  return known ? ROLES_BY_SUBSCRIBER_TYPE[known] : ASSIGNABLE_ROLES;
+}
+
+/** Why these roles cannot be given at a subscriber of this type, or null when they can. */
+export function subscriberRolesProblem(roles: readonly string[], type: string | null | undefined): string | null {
+  const allowed: readonly string[] = rolesForSubscriberType(type);
+  const refused = roles.filter((role) => !allowed.includes(role));
+  if (refused.length === 0) return null;
+  const where = subscriberTypeFrom(type) ? `a ${subscriberTypeFrom(type)}` : "a subscriber";
+  return refused.length === 1
+    ? `The role ${refused[0]} cannot be given to users of ${where}`
+    : `The roles ${refused.join(", ")} cannot be given to users of ${where}`;
+}
+
+/** The User Manager rule of document 3 section 5.3: may this person add or remove User Manager? */
+export function userManagerChangeRefusal(
+  previousRoles: readonly string[],
+  nextRoles: readonly string[],
+  actorIsHelpdeskAdministrator: boolean,
+): string | null {
+  if (actorIsHelpdeskAdministrator) return null;
+  return previousRoles.includes("User Manager") !== nextRoles.includes("User Manager") ? USER_FORM_MESSAGES.userManager : null;
+}
+
+/** Role lists are compared as sets: the order a form or a file gives them in is not a change. */
+export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((role) => right.has(role));
+}
+
+/** The columns of a user import file, in the order `users export` writes them. */
+export const USER_IMPORT_COLUMNS = ["email", "firstName", "middleName", "lastName", "roles", "status"] as const;
+export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
+/** Roles in one cell of an import file are separated by semicolons. */
+export const USER_IMPORT_ROLE_SEPARATOR = ";";
+/** The statuses a file may ask for; empty leaves the status as it is (a Pending user stays Pending). */
+export const USER_IMPORT_STATUSES = SettableUserStatusSchema.options;
+export type UserImportStatus = SettableUserStatus;
+
+/** One user row, checked and normalised: trimmed names, lower-case email, roles without duplicates. */
+export interface UserRow {
+  email: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  roleNames: string[];
+  status?: UserImportStatus;
+}
+
+export type UserRowCheck = { ok: true; row: UserRow } | { ok: false; reason: string };
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : undefined;
+}
+
+/** Roles as a list (JSON) or as one `;`-separated cell (CSV); blanks dropped, duplicates kept once. */
+export function roleList(value: unknown): string[] | undefined {
+  const parts = Array.isArray(value)
+    ? value.map((role) => (typeof role === "string" ? role.trim() : ""))
+    : typeof value === "string"
+      ? value.split(USER_IMPORT_ROLE_SEPARATOR).map((role) => role.trim())
+      : value === undefined || value === null
+        ? []
+        : undefined;
+  if (parts === undefined) return undefined;
+  return [...new Set(parts.filter(Boolean))];
+}
+
+/** Role names are matched without regard to case, so `workspace user` in a file means Workspace User. */
+function canonicalRole(name: string): string | undefined {
+  return NAMED_ROLES.find((role) => role.toLowerCase() === name.toLowerCase());
+}
+
+/** The form schema as a helpdesk administrator fills it: built once, as rows come by the thousand. */
+let rowSchema: ReturnType<typeof userFormSchema> | undefined;
+
+/**
+ * Checks one row of an import file or of the bulk API with the user form schema of document 3 section 5.3
+ * (names, email, at least one role, never Workspace Approver with Workspace User), the roles of the
+ * subscriber's type, and the status column. The User Manager rule depends on the roles the user holds
+ * now, so the provider applies it (userManagerChangeRefusal) when it knows them.
+ */
+export function checkUserRow(
+  input: Partial<Record<string, unknown>>,
+  options: { subscriberType?: string | null } = {},
+): UserRowCheck {
+  const problems: string[] = [];
+  const roles = roleList(input.roleNames ?? input.roles);
+  const roleNames: string[] = [];
+  if (roles === undefined) {
+    problems.push("Roles must be a list of role names");
+  } else {
+    for (const role of roles) {
+      const known = canonicalRole(role);
+      if (known) roleNames.push(known);
+      else problems.push(`Unknown role "${role}"`);
+    }
+  }
+  rowSchema ??= userFormSchema({ actorIsHelpdeskAdministrator: true });
+  const parsed = rowSchema.safeParse({
+    firstName: text(input.firstName),
+    middleName: text(input.middleName),
+    lastName: text(input.lastName),
+    email: text(input.email),
+    // Unknown roles are reported above, by name; an empty list still gets the form's message.
+    roleNames: problems.length > 0 && roleNames.length === 0 ? ["Workspace Viewer"] : roleNames,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) if (!problems.includes(issue.message)) problems.push(issue.message);
+  }
+  const statusText = text(input.status);
+  let status: UserImportStatus | undefined;
+  if (statusText) {
+    status = USER_IMPORT_STATUSES.find((value) => value.toLowerCase() === statusText.toLowerCase());
+    if (!status) problems.push(`Status must be Active or Suspended (or empty), not "${statusText}"`);
+  }
+  if (parsed.success && problems.length === 0) {
+    const typeProblem = subscriberRolesProblem(roleNames, options.subscriberType);
+    if (typeProblem) problems.push(typeProblem);
+  }
+  if (!parsed.success || problems.length > 0) return { ok: false, reason: problems.join("; ") };
+  return {
+    ok: true,
+    row: {
+      email: parsed.data.email.toLowerCase(),
+      firstName: parsed.data.firstName,
+      middleName: parsed.data.middleName ?? null,
+      lastName: parsed.data.lastName,
+      roleNames,
+      ...(status ? { status } : {}),
+    },
+  };
+}
+
+/** The reason given for the second and later rows with the same email in one file or call. */
+export function duplicateEmailReason(email: string, firstRow: number): string {
+  return `The email ${email} appears more than once: row ${firstRow} has it already`;
+}
+
+/** A JSON import file: an array of rows, or `{ "users": [...] }` (what `users export --json` prints). */
+export const UserImportFileSchema = z.union([
+  z.array(z.record(z.string(), z.unknown())),
+  z.object({ users: z.array(z.record(z.string(), z.unknown())) }).transform((file) => file.users),
+]);

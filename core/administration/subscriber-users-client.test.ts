@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { ASSOCIATED_SUBSCRIBER, mockProviderPerTest, SUBSCRIBER_USER } from "../shared/mock-provider.test-helper.js";
+import { ProviderError } from "../shared/provider-client.js";
+import {
+  changeSubscriberUserStatus,
+  checkStanding,
+  findSubscriberUserByEmail,
+  getMe,
+  getSubscriberUserNames,
+  listAssociatedSubscribers,
+  searchSubscriberUsers,
+} from "./subscriber-users-client.js";
+
+const provider = mockProviderPerTest();
+
+const subscriber = ASSOCIATED_SUBSCRIBER;
+const user = SUBSCRIBER_USER;
+const page = { page: 1, limit: 1, totalRecords: 1, pageRecords: 1 };
+
+describe("the subscriber client", () => {
+  it("reads the caller as the token describes them", async () => {
+    const me = {
+      user,
+      selectedSubscriber: subscriber,
+      roles: ["Workspace User"],
+      permissions: ["view:workspaces"],
+    };
+    provider.answer("GET", "/api/v1/me", 200, me);
+    expect(await getMe(provider.ctx)).toEqual(me);
+    expect(provider.seen[0].headers["x-correlation-id"]).toBe("correlation-1");
+  });
+
+  it("checks the token's standing: resolves on 204, rejects with the provider's refusal", async () => {
+    provider.answer("GET", "/api/v1/me/standing", 204, null);
+    await expect(checkStanding(provider.ctx)).resolves.toBeUndefined();
+    provider.answer("GET", "/api/v1/me/standing", 401, { status: 401, code: "UNAUTHORISED", message: "user is suspended" });
+    await expect(checkStanding(provider.ctx)).rejects.toMatchObject({ status: 401, message: "user is suspended" });
+  });
+
+  it("asks for the user's associated subscribers on page 1, 20 at a time", async () => {
+    provider.answer("GET", "/api/subscriber/v1/subscribers", 200, { records: [subscriber], page });
+    expect(await listAssociatedSubscribers(provider.ctx, "user 1")).toEqual([subscriber]);
+    expect(provider.seen[0].path).toBe(
+      "/api/subscriber/v1/subscribers?page=1&limit=20&subscriber-user-id=user+1",
+    );
+  });
+
+  it("looks up user names by comma-separated ids", async () => {
+    const names = [{ subscriberUserId: "user-1", firstName: "Ann", lastName: "Smith" }];
+    provider.answer("GET", "/api/subscriber/v1/subscribers/subscriber-users", 200, { records: names });
+    expect(await getSubscriberUserNames(provider.ctx, ["user-1", "user-2"])).toEqual(names);
+    expect(provider.seen[0].path).toBe("/api/subscriber/v1/subscribers/subscriber-users?ids=user-1%2Cuser-2");
+  });
+
+  it("searches users with the request as the body", async () => {
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [user], page });
+    const search = {
+      subscriberId: "sub-1",
+      status: ["Active" as const],
+      sortBy: "email" as const,
+      sortOrder: "DESC" as const,
+    };
+    let writes = 0;
+    expect(await searchSubscriberUsers({ ...provider.ctx, onWrite: () => writes++ }, search)).toEqual({
+      records: [user],
+      page,
+    });
+    expect(provider.seen[0]).toMatchObject({ method: "POST", body: search });
+    expect(writes).toBe(0);
+  });
+
+  it("finds a user by exact email, and answers 404 when there is none", async () => {
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [user], page });
+    expect(await findSubscriberUserByEmail(provider.ctx, "ann@example.com", "sub-1")).toEqual(user);
+    expect(provider.seen[0].body).toEqual({
+      email: "ann@example.com",
+      subscriberId: "sub-1",
+      page: 1,
+      limit: 1,
+    });
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, {
+      records: [],
+      page: { ...page, totalRecords: 0, pageRecords: 0 },
+    });
+    const missing = await findSubscriberUserByEmail(provider.ctx, "nobody@example.com").catch(
+      (error: unknown) => error,
+    );
+    expect(missing).toBeInstanceOf(ProviderError);
+    expect(missing).toMatchObject({
+      status: 404,
+      code: "USER_NOT_FOUND",
+      message: "No user with the email nobody@example.com",
+    });
+  });
+
+  it("changes a user's status with PATCH, the id escaped, and calls onWrite", async () => {
+    let writes = 0;
+    provider.answer("PATCH", "/api/subscriber/v1/subscriber-users/user%2F1", 200, {
+      ...user,
+      status: "Suspended",
+    });
+    const changed = await changeSubscriberUserStatus(
+      { ...provider.ctx, onWrite: () => writes++ },
+      "user/1",
+      "Suspended",
+    );
+    expect(changed.status).toBe("Suspended");
+    expect(provider.seen[0]).toMatchObject({ method: "PATCH", body: { status: "Suspended" } });
+    expect(writes).toBe(1);
+  });
+
+  it("turns the provider's error body into a ProviderError", async () => {
+    provider.answer("GET", "/api/v1/me", 401, { status: 401, code: "UNAUTHORISED", message: "Log in again" });
+    const refusal = await getMe(provider.ctx).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      status: 401,
+      code: "UNAUTHORISED",
+      message: "Log in again",
+      correlationId: "correlation-1",
+    });
+  });
+});

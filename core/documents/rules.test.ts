@@ -1,0 +1,308 @@
+import { describe, expect, it } from "vitest";
+import { PARTY_ACTIONS } from "../workspaces/enums.js";
+import { TAX_ELIGIBILITY_STATUSES } from "../sdlt/enums.js";
+import {
+  attachAvailability,
+  canApproveApplications,
+  canEditFileAccess,
+  canViewFile,
+  detachAvailability,
+  fileDeleteAvailability,
+  filePolicyFor,
+  isActionRequired,
+  landRegistryFeeTotal,
+  orderApplications,
+  requisitionDocumentsToSubmit,
+  submissionReadiness,
+  uploadAvailability,
+  type AttachContext,
+  type ReadinessInput,
+  type UploadContext,
+} from "./rules.js";
+import { availableMismatchActions, isPartyMenuDisabled, MISMATCH_MESSAGES, mismatchActionRefusal, mismatchMessage, proprietorRuleProblems } from "../title/proprietor-mismatch.js";
+import {
+  canProceedToConsent,
+  missingValueText,
+  sdltSectionMode,
+  stampDutyView,
+  taxEligibility,
+  toggleInitialAnswer,
+  vatDisplay,
+  visibleInitialQuestions,
+} from "../sdlt/rules.js";
+import { effectiveFilter, isFilterApplyDisabled, nextUserStatus, rangeLabel, shouldSearch, userResultsMessage, userRowActions } from "../administration/users.js";
+
+describe("mismatch actions", () => {
+  it("refuses set-as-outgoing with one proprietor or fewer, set-as-incoming when unknown or 3", () => {
+    expect(mismatchActionRefusal("SET_AS_OUTGOING_PROPRIETOR", { registeredProprietorCount: 1, incomingProprietorCount: 0 })).not.toBeNull();
+    expect(mismatchActionRefusal("SET_AS_OUTGOING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: 0 })).toBeNull();
+    expect(mismatchActionRefusal("SET_AS_INCOMING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: undefined })).not.toBeNull();
+    expect(mismatchActionRefusal("SET_AS_INCOMING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: 3 })).not.toBeNull();
+    expect(mismatchActionRefusal("SET_AS_INCOMING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: 2 })).toBeNull();
+    expect(availableMismatchActions(PARTY_ACTIONS, { registeredProprietorCount: 1, incomingProprietorCount: 3 })).toEqual([
+      "UPDATE_NAME_IN_WORKSPACE",
+      "CHANGE_OF_NAME_APPLICATION",
+      "ORGANISATION_IS_A_BORROWER",
+      "NO_ACTION_NEEDED",
+      "UPDATE_REGISTRATION_NUMBER_IN_WORKSPACE",
+    ]);
+  });
+  it("disables the party menu on MATCH or VALID borrowers", () => {
+    expect(isPartyMenuDisabled("MATCH", "INVALID")).toBe(true);
+    expect(isPartyMenuDisabled(["NAME_MISMATCH"], "VALID")).toBe(true);
+    expect(isPartyMenuDisabled(["NAME_MISMATCH"], "INVALID")).toBe(false);
+  });
+  it("mismatch messages name the name, the number or both", () => {
+    expect(mismatchMessage(["NAME_MISMATCH"])).toBe(MISMATCH_MESSAGES.name);
+    expect(mismatchMessage(["REGISTRATION_NUMBER_MISMATCH"])).toBe(MISMATCH_MESSAGES.registrationNumber);
+    expect(mismatchMessage(["NAME_MISMATCH", "REGISTRATION_NUMBER_MISMATCH"])).toBe(MISMATCH_MESSAGES.both);
+    expect(mismatchMessage(["MATCH"])).toBeNull();
+  });
+  it("proprietor rules", () => {
+    expect(proprietorRuleProblems([{ role: "BORROWER", isIncomingProprietor: false, titleStatus: "INCOMING" }])).toHaveLength(2);
+    expect(proprietorRuleProblems([{ role: "BORROWER", isIncomingProprietor: true, titleStatus: "OUTGOING" }])).toEqual([]);
+    expect(proprietorRuleProblems([])).toEqual([]);
+  });
+});
+
+describe("upload availability", () => {
+  const base: UploadContext = {
+    workspace: { transactionType: "PURCHASE", status: "CREATED" },
+    lodgementCaseStatus: "CREATED",
+    hasRejectedRequest: false,
+    hasTransferOfWhole: false,
+    enhancedWorkspaceApprovalEnabled: false,
+    transferOfWholePartyEnabled: true,
+    participantRole: "BUYER_REPRESENTATIVE",
+    sellerRepresentativeDocumentUploadEnabled: false,
+  };
+  const locked = { ...base, workspace: { ...base.workspace, isLocked: true } };
+  it("lets a seller representative upload only with the seller representative upload flag", () => {
+    const seller = { ...base, participantRole: "SELLER_REPRESENTATIVE" };
+    expect(uploadAvailability(seller)).toEqual({
+      enabled: false,
+      reason: "sellerRepresentativeUpload",
+      tooltip: "Uploading documents is not available to the seller's representative.",
+    });
+    expect(uploadAvailability({ ...seller, sellerRepresentativeDocumentUploadEnabled: true }).enabled).toBe(true);
+    expect(uploadAvailability({ ...seller, sellerRepresentativeDocumentUploadEnabled: true, workspace: { ...base.workspace, isLocked: true } })).toMatchObject({ reason: "locked" });
+    expect(uploadAvailability({ ...base, participantRole: null }).enabled).toBe(true);
+  });
+  it("allowed unless locked or cancelled", () => {
+    expect(uploadAvailability(base).enabled).toBe(true);
+    expect(uploadAvailability(locked)).toMatchObject({ enabled: false, reason: "locked" });
+    expect(uploadAvailability({ ...base, workspace: { ...base.workspace, isCancelled: true }, lodgementCaseStatus: "REQUISITIONED" })).toMatchObject({ reason: "cancelled" });
+  });
+  it("the exceptions while locked", () => {
+    expect(uploadAvailability({ ...locked, lodgementCaseStatus: "REQUISITIONED" }).enabled).toBe(true);
+    expect(uploadAvailability({ ...locked, hasRejectedRequest: true }).enabled).toBe(true);
+    const exchanged = { ...locked, workspace: { ...locked.workspace, status: "FUNDS_EXCHANGED" } };
+    expect(uploadAvailability({ ...exchanged, lodgementCaseStatus: "PREPARED" }).enabled).toBe(true);
+    expect(uploadAvailability({ ...exchanged, lodgementCaseStatus: "PREPARED", enhancedWorkspaceApprovalEnabled: true }).enabled).toBe(false);
+    expect(uploadAvailability({ ...exchanged, lodgementCaseStatus: "APPROVED", enhancedWorkspaceApprovalEnabled: true }).enabled).toBe(true);
+    const remortgage = { ...locked, workspace: { ...locked.workspace, transactionType: "REMORTGAGE" }, hasTransferOfWhole: true };
+    expect(uploadAvailability(remortgage).enabled).toBe(true);
+    expect(uploadAvailability({ ...remortgage, transferOfWholePartyEnabled: false }).enabled).toBe(false);
+  });
+});
+
+describe("attach availability", () => {
+  const ok: AttachContext = {
+    workspace: {},
+    lodgementCaseStatus: "CREATED",
+    applicationCount: 1,
+    deedWithoutPreference: false,
+    applicationsApproved: false,
+    signedDocumentExists: false,
+    documentTypeAvailable: true,
+  };
+  it("gives the reason for each refusal, in order", () => {
+    expect(attachAvailability(ok).enabled).toBe(true);
+    expect(attachAvailability({ ...ok, workspace: { isCancelled: true }, applicationCount: 0 }).reason).toBe("cancelled");
+    expect(attachAvailability({ ...ok, applicationCount: 0 }).reason).toBe("noApplication");
+    expect(attachAvailability({ ...ok, deedWithoutPreference: true }).reason).toBe("noDeedPreference");
+    expect(attachAvailability({ ...ok, lodgementCaseStatus: "REQUISITIONED" }).reason).toBe("requisitioned");
+    expect(attachAvailability({ ...ok, applicationsApproved: true }).reason).toBe("applicationsApproved");
+    expect(attachAvailability({ ...ok, workspace: { isLocked: true } }).reason).toBe("locked");
+    expect(attachAvailability({ ...ok, signedDocumentExists: true }).reason).toBe("signedCannotBeReplaced");
+    expect(attachAvailability({ ...ok, documentTypeAvailable: false })).toMatchObject({ reason: "notAvailable", tooltip: "This document is not available for attachment." });
+  });
+  it("detach and delete", () => {
+    expect(detachAvailability({ workspace: {}, applicationsApproved: true }).reason).toBe("cannotDetach");
+    expect(detachAvailability({ workspace: { hardLocked: true }, applicationsApproved: false }).reason).toBe("locked");
+    expect(detachAvailability({ workspace: {}, applicationsApproved: false }).enabled).toBe(true);
+    const deletable = ["UPLOADED"];
+    expect(fileDeleteAvailability({ workspace: {}, deleteDocumentsEnabled: false, subType: "UPLOADED", deletableSubTypes: deletable })).toBeNull();
+    expect(fileDeleteAvailability({ workspace: {}, deleteDocumentsEnabled: true, subType: "SIGNED", deletableSubTypes: deletable })).toBeNull();
+    expect(fileDeleteAvailability({ workspace: {}, deleteDocumentsEnabled: true, subType: "UPLOADED", deletableSubTypes: deletable })?.enabled).toBe(true);
+    expect(fileDeleteAvailability({ workspace: {}, deleteDocumentsEnabled: true, subType: "UPLOADED", submittedAt: "x", deletableSubTypes: deletable })?.reason).toBe("submitted");
+    expect(fileDeleteAvailability({ workspace: { isCancelled: true }, deleteDocumentsEnabled: true, subType: "UPLOADED", deletableSubTypes: deletable })?.reason).toBe("cancelled");
+  });
+});
+
+describe("file view policy", () => {
+  const permission = { policyOwner: "owner", policy: [{ principal: "friend", decision: "ALLOW", action: "VIEW" }] };
+  it("owner, granted organisation, everyone, helpdesk, or feature off", () => {
+    expect(canViewFile({ featureEnabled: true, subscriberId: "owner", isHelpdeskAdministrator: false, permission })).toBe(true);
+    expect(canViewFile({ featureEnabled: true, subscriberId: "friend", isHelpdeskAdministrator: false, permission })).toBe(true);
+    expect(canViewFile({ featureEnabled: true, subscriberId: "stranger", isHelpdeskAdministrator: false, permission })).toBe(false);
+    expect(canViewFile({ featureEnabled: true, subscriberId: "stranger", isHelpdeskAdministrator: false, permission: { policy: [{ principal: "*", decision: "ALLOW", action: "VIEW" }] } })).toBe(true);
+    expect(canViewFile({ featureEnabled: true, subscriberId: null, isHelpdeskAdministrator: true, permission: null })).toBe(true);
+    expect(canViewFile({ featureEnabled: false, subscriberId: "stranger", isHelpdeskAdministrator: false, permission })).toBe(true);
+    expect(canViewFile({ featureEnabled: true, subscriberId: "stranger", isHelpdeskAdministrator: false, permission: null })).toBe(false);
+    expect(canViewFile({ featureEnabled: true, subscriberId: null, isHelpdeskAdministrator: false, permission: { policy: [{ principal: "friend", decision: "ALLOW", action: "VIEW" }] } })).toBe(false);
+  });
+  it("file access editing and policies", () => {
+    expect(canEditFileAccess(true, "owner", permission)).toBe(true);
+    expect(canEditFileAccess(true, "friend", permission)).toBe(false);
+    expect(canEditFileAccess(false, "owner", permission)).toBe(false);
+    expect(filePolicyFor("me", ["you", "me"])).toEqual([
+      { principal: "me", decision: "ALLOW", action: "VIEW" },
+      { principal: "you", decision: "ALLOW", action: "VIEW" },
+    ]);
+  });
+});
+
+describe("applications", () => {
+  const apps = [
+    { title: "Transfer", documentType: "TRANSFER_OF_WHOLE" },
+    { title: "Discharge B", documentType: "DISCHARGE", chargeIdentifier: "Charge 2" },
+    { title: "Change of name", documentType: "CHANGE_OF_NAME" },
+    { title: "Discharge A", documentType: "DISCHARGE", chargeIdentifier: "Charge 10" },
+    { title: "Discharge C", documentType: "DISCHARGE", chargeIdentifier: null },
+  ];
+  it("ordering by title, discharges first by charge number with the feature", () => {
+    expect(orderApplications(apps, false).map((a) => a.title)).toEqual(["Change of name", "Discharge A", "Discharge B", "Discharge C", "Transfer"]);
+    expect(orderApplications(apps, true).map((a) => a.title)).toEqual(["Discharge B", "Discharge A", "Discharge C", "Change of name", "Transfer"]);
+  });
+  it("land registry fee total over mortgage charge and transfer", () => {
+    expect(landRegistryFeeTotal([
+      { documentType: "MORTGAGE_DEED", landRegistryFee: 2000 },
+      { documentType: "TRANSFER_OF_WHOLE", landRegistryFee: 15000 },
+      { documentType: "DISCHARGE", landRegistryFee: 999 },
+      { documentType: "TRANSFER_OF_WHOLE", landRegistryFee: null },
+    ])).toBe(17000);
+  });
+  it("approval, action required and requisitions", () => {
+    expect(canApproveApplications({ lodgementCaseStatus: "PREPARED", applicationStatuses: ["PREPARED"], workspace: {} })).toBe(true);
+    expect(canApproveApplications({ lodgementCaseStatus: "PREPARED", applicationStatuses: ["CREATED"], workspace: {} })).toBe(false);
+    expect(canApproveApplications({ lodgementCaseStatus: "APPROVED", applicationStatuses: ["PREPARED"], workspace: {} })).toBe(false);
+    expect(canApproveApplications({ lodgementCaseStatus: "CREATED", applicationStatuses: [], workspace: {} })).toBe(false);
+    expect(canApproveApplications({ lodgementCaseStatus: "CREATED", applicationStatuses: ["PREPARED"], workspace: { isLocked: true } })).toBe(false);
+    expect(isActionRequired("CREATED")).toBe(true);
+    expect(isActionRequired("PREPARED")).toBe(false);
+    expect(requisitionDocumentsToSubmit([
+      { documentId: "a", lodgementRequestId: "r1" },
+      { documentId: "b", lodgementRequestId: "r1", submittedAt: "x" },
+      { documentId: "c", lodgementRequestId: "r0" },
+    ], "r1")).toEqual(["a"]);
+  });
+});
+
+describe("submission readiness", () => {
+  const ready: ReadinessInput = {
+    lodgementCaseStatus: "PREPARED",
+    applications: [{ documentType: "MORTGAGE_DEED", signed: true, supportingDocumentTypes: [], signatureType: "WET_INK_SIGNATURE" }],
+    organisationPartyCount: 0,
+    partiesWithIdentityEvidence: 1,
+    identityFormCount: 1,
+    hasRejectedRequest: false,
+    documentTypes: [],
+  };
+  it("is ready when every rule holds", () => {
+    expect(submissionReadiness(ready)).toEqual([]);
+  });
+  it("names each unmet rule", () => {
+    expect(submissionReadiness({ ...ready, applications: [{ documentType: "TRANSFER_OF_WHOLE", signed: false, supportingDocumentTypes: [] }] })).toEqual(["transferNotSigned"]);
+    expect(submissionReadiness({ ...ready, applications: [{ documentType: "TRANSFER_OF_WHOLE", signed: false, supportingDocumentTypes: ["EVIDENCE"] }] })).toEqual([]);
+    expect(submissionReadiness({ ...ready, applications: [{ documentType: "CANCEL_A_RESTRICTION", signed: true, supportingDocumentTypes: [] }] })).toEqual(["restrictionIncomplete"]);
+    const cces = { documentType: "MORTGAGE_DEED", signed: true, supportingDocumentTypes: [], signatureType: "CONVEYANCER_CERTIFIED_ELECTRONIC_SIGNATURE" };
+    expect(submissionReadiness({ ...ready, applications: [cces] })).toEqual(["pg82Missing"]);
+    expect(submissionReadiness({ ...ready, applications: [cces], documentTypes: ["PG82_CERTIFICATE"] })).toEqual([]);
+    expect(submissionReadiness({ ...ready, organisationPartyCount: 1, documentTypes: ["COMPANIES_HOUSE_EVIDENCE"] })).toEqual(["companiesHouseMissing"]);
+    expect(submissionReadiness({ ...ready, organisationPartyCount: 1, documentTypes: ["COMPANIES_HOUSE_EVIDENCE", "COMPANIES_HOUSE_CERTIFICATE"] })).toEqual([]);
+    expect(submissionReadiness({ ...ready, identityFormCount: 0 })).toEqual(["identityFormsMissing"]);
+    expect(submissionReadiness({ ...ready, hasRejectedRequest: true })).toEqual(["rejectedRequest"]);
+    expect(submissionReadiness({ ...ready, hasRejectedRequest: true, lodgementCaseStatus: "CREATED" })).toEqual([]);
+  });
+});
+
+describe("SDLT", () => {
+  it("tax eligibility from the three answers", () => {
+    expect(taxEligibility({ needStampDutySubmission: false })).toEqual({ taxEligibilityStatus: "NOT_REQUIRED", revenueAuthority: null });
+    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "WELSH_REVENUE_AUTHORITY" })).toEqual({ taxEligibilityStatus: "SUBMISSION_OUTSIDE_PEXA", revenueAuthority: "WELSH_REVENUE_AUTHORITY" });
+    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS", submitThroughProduct: false })).toEqual({ taxEligibilityStatus: "SUBMISSION_OUTSIDE_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" });
+    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS", submitThroughProduct: true })).toEqual({ taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" });
+    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS" })).toBeNull();
+    expect(taxEligibility({ needStampDutySubmission: true })).toBeNull();
+    expect(taxEligibility({})).toBeNull();
+  });
+  it("questions shown and toggling", () => {
+    expect(visibleInitialQuestions({})).toEqual([1]);
+    expect(visibleInitialQuestions({ needStampDutySubmission: true })).toEqual([1, 2]);
+    expect(visibleInitialQuestions({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS" })).toEqual([1, 2, 3]);
+    expect(toggleInitialAnswer({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS", submitThroughProduct: true }, "needStampDutySubmission", true)).toEqual({
+      needStampDutySubmission: null,
+      taxAuthority: null,
+      submitThroughProduct: null,
+    });
+    expect(toggleInitialAnswer({ needStampDutySubmission: true }, "taxAuthority", "WELSH_REVENUE_AUTHORITY")).toEqual({
+      needStampDutySubmission: true,
+      taxAuthority: "WELSH_REVENUE_AUTHORITY",
+      submitThroughProduct: null,
+    });
+  });
+  it("the view for every eligibility status", () => {
+    expect(Object.fromEntries(TAX_ELIGIBILITY_STATUSES.map((status) => [status, stampDutyView(status)]))).toEqual({
+      NOT_REQUIRED: "not-required-notice",
+      SUBMISSION_OUTSIDE_PEXA: "outside-submission-notice",
+      SUBMISSION_THROUGH_PEXA: "form",
+      PENDING: "pending-notice",
+      NOT_APPLICABLE: "nothing",
+    });
+    expect(stampDutyView(null)).toBe("questions");
+  });
+  it("sections, consent and display", () => {
+    expect(canProceedToConsent({ taxApplicationStatus: "CREATED", canConsent: true, canBePrepared: true })).toBe(true);
+    expect(canProceedToConsent({ taxApplicationStatus: "PREPARED", canConsent: true, canBePrepared: true })).toBe(false);
+    expect(canProceedToConsent({ taxApplicationStatus: "CREATED", canConsent: true, canBePrepared: false })).toBe(false);
+    expect(sdltSectionMode({ sectionStatus: "COMPLETED", taxApplicationStatus: "CREATED", canAdd: true, canEdit: true })).toEqual({ mode: "summary", showsEdit: true });
+    expect(sdltSectionMode({ sectionStatus: "COMPLETED", taxApplicationStatus: "PREPARED", canAdd: true, canEdit: true })).toEqual({ mode: "summary", showsEdit: false });
+    expect(sdltSectionMode({ sectionStatus: "PENDING", taxApplicationStatus: "CREATED", canAdd: true, canEdit: false })).toEqual({ mode: "form", showsEdit: false });
+    expect(sdltSectionMode({ sectionStatus: "PENDING", taxApplicationStatus: "CREATED", canAdd: false, canEdit: false })).toEqual({ mode: "summary", showsEdit: false });
+    expect(missingValueText(true)).toBe("not provided");
+    expect(missingValueText(false)).toBe("to be provided");
+    expect(vatDisplay(123_499)).toBe("1234");
+  });
+});
+
+describe("users", () => {
+  it("row actions by status", () => {
+    const options = { canEditUsers: true, updateInFlight: false };
+    expect(userRowActions("Active", options).map((a) => a.label)).toEqual(["View profile", "Suspend"]);
+    expect(userRowActions("Suspended", options).map((a) => a.label)).toEqual(["View profile", "Unsuspend"]);
+    expect(userRowActions("Pending", options).map((a) => a.label)).toEqual(["View profile", "Resend activation email"]);
+    expect(userRowActions("Active", { canEditUsers: false, updateInFlight: false })).toHaveLength(1);
+    expect(userRowActions("Active", { canEditUsers: true, updateInFlight: true })[1].disabled).toBe(true);
+    expect(userRowActions("Odd", options)).toHaveLength(1);
+    expect(nextUserStatus("Active")).toBe("Suspended");
+    expect(nextUserStatus("Suspended")).toBe("Active");
+    expect(nextUserStatus("Pending")).toBeNull();
+  });
+  it("search, filters and footer", () => {
+    expect(userResultsMessage(3, true, false)).toBe("3 result(s) found based on your search");
+    expect(userResultsMessage(1, false, true)).toBe("1 result(s) found based on your filters");
+    expect(userResultsMessage(0, true, true)).toBe("0 result(s) found based on your search and filters");
+    expect(userResultsMessage(5, false, false)).toBeNull();
+    expect(shouldSearch("ann", " ann ")).toBe(false);
+    expect(shouldSearch("ann", "bob")).toBe(true);
+    expect(isFilterApplyDisabled(["Active"], ["Active"])).toBe(true);
+    expect(isFilterApplyDisabled(["Active", "Pending"], ["Active"])).toBe(false);
+    expect(effectiveFilter(["Active", "Suspended", "Pending"], ["Active", "Suspended", "Pending"])).toBeUndefined();
+    expect(effectiveFilter([], ["Active"])).toBeUndefined();
+    expect(effectiveFilter(["Active"], ["Active", "Pending"])).toEqual(["Active"]);
+    expect(rangeLabel(2, 10, 25)).toBe("11-20 of 25");
+    expect(rangeLabel(3, 10, 25)).toBe("21-25 of 25");
+    expect(rangeLabel(1, 10, 0)).toBe("0-0 of 0");
+  });
+});

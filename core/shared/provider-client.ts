@@ -1,0 +1,140 @@
+/**
+ * The one HTTP client for the provider API, used by the app's loaders and actions and by the CLI.
+ * It sends the bearer token and a fresh correlation id, parses responses with the contract schemas,
+ * and turns every non-2xx answer into a ProviderError carrying the provider's { status, code, message }.
+ */
+import { randomUUID } from "node:crypto";
+import { request, type Dispatcher } from "undici";
+import type { z } from "zod";
+import { CORRELATION_ID_HEADER, ErrorBodySchema } from "./contract.js";
+
+export interface RequestContext {
+  /** Base URL of the provider, e.g. http://localhost:4000 */
+  apiUrl: string;
+  accessToken?: string;
+  /** Reused when given (one user action, many calls); a fresh one per call otherwise. */
+  correlationId?: string;
+  /** The end user's address, forwarded so the provider can apply IP allow lists. */
+  clientIp?: string;
+  dispatcher?: Dispatcher;
+  /**
+   * Called after every successful write: a POST, PATCH, PUT or DELETE that is not a search (`reads`). The app
+   * drops what it cached for the session.
+   */
+  onWrite?: () => void;
+}
+
+export class ProviderError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly correlationId: string,
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}
+
+/** The provider could not be reached at all (connection refused, DNS, time-out). */
+export class ProviderUnavailableError extends ProviderError {
+  constructor(message: string, correlationId: string) {
+    super(503, "PROVIDER_UNAVAILABLE", message, correlationId);
+    this.name = "ProviderUnavailableError";
+  }
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface CallOptions<S extends z.ZodType> {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Schema of a successful response body; omit for 204 answers. */
+  schema?: S;
+  headers?: Record<string, string>;
+  /** Form-encoded body instead of JSON (token endpoints). */
+  form?: Record<string, string>;
+  /** A POST that only reads (a search with its criteria in the body): not a write for `onWrite`. */
+  reads?: true;
+}
+
+export interface CallResult<T> {
+  status: number;
+  data: T;
+  correlationId: string;
+}
+
+export async function call<S extends z.ZodType>(
+  ctx: RequestContext,
+  method: Method,
+  path: string,
+  options: CallOptions<S> = {},
+): Promise<CallResult<z.infer<S>>> {
+  const correlationId = ctx.correlationId ?? randomUUID();
+  const url = new URL(path, ctx.apiUrl);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    [CORRELATION_ID_HEADER]: correlationId,
+    ...options.headers,
+  };
+  if (ctx.accessToken) headers.authorization = `Bearer ${ctx.accessToken}`;
+  if (ctx.clientIp) headers["x-forwarded-for"] = ctx.clientIp;
+  let body: string | undefined;
+  if (options.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(url, {
+      method,
+      headers,
+      body,
+      dispatcher: ctx.dispatcher,
+      headersTimeout: 30_000,
+      bodyTimeout: 30_000,
+    });
+  } catch (error) {
+    throw new ProviderUnavailableError(
+      `The provider at ${url.origin} could not be reached (${(error as Error).message})`,
+      correlationId,
+    );
+  }
+
+  const text = await response.body.text();
+  const json = text ? safeJson(text) : undefined;
+  if (response.statusCode >= 400) {
+    const parsed = ErrorBodySchema.safeParse(json);
+    const problem = parsed.success
+      ? parsed.data
+      : oauthError(json) ?? { code: "HTTP_ERROR", message: `The provider answered ${response.statusCode}` };
+    throw new ProviderError(response.statusCode, problem.code, problem.message, correlationId);
+  }
+  const data = (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
+  if (method !== "GET" && !options.reads) ctx.onWrite?.();
+  return { status: response.statusCode, data, correlationId };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** OAuth endpoints answer { error, error_description } rather than the API's error body. */
+function oauthError(json: unknown): { code: string; message: string } | undefined {
+  if (json && typeof json === "object" && "error" in json) {
+    const { error, error_description } = json as { error: unknown; error_description?: unknown };
+    return { code: String(error), message: String(error_description ?? error) };
+  }
+  return undefined;
+}

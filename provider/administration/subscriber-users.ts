@@ -1,0 +1,299 @@
+/**
+ * Subscriber users (document 3 sections 3, 4.6, 6 and 7.3): search, fetch one, suspend and unsuspend (how
+ * far each reaches: user-reach.ts).
+ *
+ * Who sees whom: the helpdesk administrator sees every user; anyone else sees only the users of the
+ * subscriber selected in their token. A user outside that view is answered exactly like a user that does
+ * not exist (404), so ids of other subscribers' users reveal nothing.
+ */
+import { sql, type Selectable } from "kysely";
+import type { z } from "zod";
+import type { ManagedUser } from "../../core/administration/api.js";
+import type { PageInfo, SubscriberUser, UserSearchRequestSchema } from "../../core/shared/contract.js";
+import { Permission } from "../../core/shared/permissions/roles.js";
+import { fullName, type AuthenticationType, type UserStatus } from "../../core/administration/subscribers.js";
+import type { DB, Database } from "../platform/db/index.js";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
+import type { Oidc, VerifiedCaller } from "../identity/oidc.js";
+import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
+import { AuditAction, recordAuditEvent } from "../platform/audit.js";
+import { SUBSCRIBER_NOT_FOUND } from "./scope.js";
+import { offsetOf, pageInfo } from "../platform/paging.js";
+import {
+  endSuspendedLogins,
+  planStatusChange,
+  reachOf,
+  readStanding,
+  STATUS_AT_SUBSCRIBER,
+  writeStatusChanges,
+  type SettableStatus,
+} from "./user-reach.js";
+
+/** Everything shown about a user; never the password hash or the login counters. */
+const USER_COLUMNS = [
+  "u.subscriber_user_id",
+  "u.first_name",
+  "u.middle_name",
+  "u.last_name",
+  "u.preferred_name",
+  "u.email",
+  "u.job_title",
+  "u.status",
+  "u.global_roles",
+  "u.authentication_type",
+  "u.version",
+] as const;
+type UserColumn = (typeof USER_COLUMNS)[number] extends `u.${infer C}` ? C : never;
+type UserRow = Pick<Selectable<Database["subscriber_users"]>, UserColumn>;
+
+/** One user by id, with the columns `toSubscriberUser` reads. */
+export function findUserRow(db: DB, subscriberUserId: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("subscriber_users as u")
+    .select(USER_COLUMNS)
+    .where("u.subscriber_user_id", "=", subscriberUserId)
+    .executeTakeFirst();
+}
+
+/** The user's place at one subscriber: the subscriber shown beside them and the roles they hold there. */
+export interface Membership {
+  subscriberId: string;
+  subscriberName: string;
+  roleNames: string[];
+}
+
+export function toSubscriberUser(user: UserRow, membership: Membership | null): SubscriberUser {
+  return {
+    subscriberUserId: user.subscriber_user_id,
+    firstName: user.first_name,
+    middleName: user.middle_name,
+    lastName: user.last_name,
+    preferredName: user.preferred_name,
+    email: user.email,
+    jobTitle: user.job_title,
+    status: user.status as UserStatus,
+    subscriberId: membership?.subscriberId ?? null,
+    subscriber: membership?.subscriberName ?? null,
+    roleNames: membership ? membership.roleNames : user.global_roles,
+    authenticationType: user.authentication_type as AuthenticationType,
+  };
+}
+
+/**
+ * The subscriber whose users the caller may see: null means every subscriber (helpdesk administrator).
+ * A non-helpdesk caller may name only the subscriber selected in their token; another one is not found.
+ */
+function visibleSubscriber(caller: VerifiedCaller, requested?: string): string | null {
+  if (isHelpdesk(caller)) return requested ?? null;
+  if (caller.subscriberId === null) throw forbidden("Your access token does not select a subscriber.");
+  // Another subscriber is answered like one that does not exist, so its id reveals nothing.
+  if (requested !== undefined && requested !== caller.subscriberId) throw notFound(SUBSCRIBER_NOT_FOUND);
+  return caller.subscriberId;
+}
+
+/**
+ * Users joined with their membership at `subscriberId`, or with their primary membership when null (users
+ * without any subscriber, such as the helpdesk administrator, then carry their global roles). The status
+ * shown is the one at that subscriber (user-reach.ts).
+ */
+export function usersWithMembership(db: DB, subscriberId: string | null) {
+  let query = db
+    .selectFrom("subscriber_users as u")
+    .leftJoin("user_subscribers as us", (join) => {
+      const onUser = join.onRef("us.subscriber_user_id", "=", "u.subscriber_user_id");
+      return subscriberId === null
+        ? onUser.on("us.is_primary", "=", true)
+        : onUser.on("us.subscriber_id", "=", subscriberId);
+    })
+    .leftJoin("subscribers as s", "s.subscriber_id", "us.subscriber_id");
+  if (subscriberId !== null) query = query.where("us.subscriber_id", "is not", null);
+  return query;
+}
+
+const ROLE_NAMES = sql<string[]>`coalesce(us.role_names, u.global_roles)`;
+
+/** When the user's last invitation or re-sent activation email was recorded (migration 0020). */
+const INVITATION_SENT_AT = sql<Date | string | null>`(select max(i.sent_at) from user_invitations i where i.subscriber_user_id = u.subscriber_user_id)`;
+
+type UserWithMembershipRow = UserRow & {
+  status_at_subscriber: string;
+  membership_subscriber_id: string | null;
+  membership_subscriber_name: string | null;
+  membership_role_names: string[];
+  invitation_sent_at: Date | string | null;
+};
+
+export function fromJoinedRow(row: UserWithMembershipRow): ManagedUser {
+  const { membership_subscriber_id: subscriberId, membership_subscriber_name: subscriberName } = row;
+  const membership =
+    subscriberId !== null && subscriberName !== null
+      ? { subscriberId, subscriberName, roleNames: row.membership_role_names }
+      : null;
+  const sentAt = row.invitation_sent_at;
+  return {
+    ...toSubscriberUser({ ...row, status: row.status_at_subscriber }, membership),
+    version: row.version,
+    invitationSentAt: sentAt === null ? null : new Date(sentAt).toISOString(),
+  };
+}
+
+export function selectUserWithMembership(query: ReturnType<typeof usersWithMembership>) {
+  return query.select([
+    ...USER_COLUMNS,
+    STATUS_AT_SUBSCRIBER.as("status_at_subscriber"),
+    "us.subscriber_id as membership_subscriber_id",
+    "s.name as membership_subscriber_name",
+    ROLE_NAMES.as("membership_role_names"),
+    INVITATION_SENT_AT.as("invitation_sent_at"),
+  ]);
+}
+
+/** `%`, `_` and `\` match literally in a search term. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export type UserSearch = z.output<typeof UserSearchRequestSchema>;
+
+/** Search the users of one subscriber (or, for the helpdesk administrator without a subscriber, of all). */
+export async function searchSubscriberUsers(
+  db: DB,
+  caller: VerifiedCaller,
+  search: UserSearch,
+): Promise<{ records: ManagedUser[]; page: PageInfo }> {
+  requirePermission(caller, Permission.VIEW_SUBSCRIBER_USERS);
+  const subscriberId = visibleSubscriber(caller, search.subscriberId);
+
+  let query = usersWithMembership(db, subscriberId);
+  const name = search.subscriberUserName?.trim().replace(/\s+/g, " ");
+  if (name) {
+    const pattern = containsPattern(name);
+    query = query.where((eb) =>
+      eb.or([
+        eb("u.first_name", "ilike", pattern),
+        eb("u.middle_name", "ilike", pattern),
+        eb("u.last_name", "ilike", pattern),
+        eb("u.email", "ilike", pattern),
+        eb(sql<string>`concat_ws(' ', u.first_name, u.last_name)`, "ilike", pattern),
+        eb(sql<string>`concat_ws(' ', u.first_name, u.middle_name, u.last_name)`, "ilike", pattern),
+      ]),
+    );
+  }
+  const email = search.email?.trim().toLowerCase();
+  if (email) query = query.where(sql<string>`lower(u.email)`, "=", email);
+  if (search.status && search.status.length > 0) query = query.where(STATUS_AT_SUBSCRIBER, "in", search.status);
+  if (search.roleNames && search.roleNames.length > 0) {
+    query = query.where(sql<boolean>`${ROLE_NAMES} ?| array[${sql.join(search.roleNames)}]::text[]`);
+  }
+
+  const direction = search.sortOrder === "DESC" ? "desc" : "asc";
+  const sorted =
+    search.sortBy === "email"
+      ? selectUserWithMembership(query).orderBy(sql`lower(u.email)`, direction)
+      : selectUserWithMembership(query)
+          .orderBy(sql`lower(u.first_name)`, direction)
+          .orderBy(sql`lower(u.last_name)`, direction);
+  const [rows, total] = await Promise.all([
+    sorted.orderBy("u.subscriber_user_id").limit(search.limit).offset(offsetOf(search)).execute(),
+    query.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+  ]);
+  const records = rows.map(fromJoinedRow);
+  return { records, page: pageInfo(search, Number(total.total), records.length) };
+}
+
+/**
+ * One user as the caller may see them, with the roles at the caller's selected subscriber (or, for the
+ * helpdesk administrator, at `atSubscriber` when given, else their primary one); 404 otherwise.
+ */
+export async function findVisibleUser(
+  db: DB,
+  caller: VerifiedCaller,
+  subscriberUserId: string,
+  atSubscriber?: string,
+): Promise<ManagedUser> {
+  const subscriberId = isHelpdesk(caller) ? (atSubscriber ?? null) : visibleSubscriber(caller);
+  if (!isHelpdesk(caller) && atSubscriber !== undefined && atSubscriber !== subscriberId) {
+    throw notFound("Subscriber user not found.");
+  }
+  const row = await selectUserWithMembership(usersWithMembership(db, subscriberId))
+    .where("u.subscriber_user_id", "=", subscriberUserId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Subscriber user not found.");
+  return fromJoinedRow(row);
+}
+
+export async function getSubscriberUser(
+  db: DB,
+  caller: VerifiedCaller,
+  subscriberUserId: string,
+): Promise<ManagedUser> {
+  requirePermission(caller, Permission.VIEW_SUBSCRIBER_USERS);
+  return findVisibleUser(db, caller, subscriberUserId);
+}
+
+export interface StatusChangeDeps {
+  db: DB;
+  oidc: Pick<Oidc, "revokeUserGrants">;
+  log: { error(object: object, message: string): void };
+}
+
+/**
+ * Suspend (Active → Suspended) or unsuspend (Suspended → Active) a user, as far as the caller reaches
+ * (user-reach.ts): the helpdesk administrator suspends the account and unsuspends the user everywhere; a
+ * User Manager acts at their selected subscriber only and cannot lift the support's suspension. Allowed to
+ * whoever holds edit:subscriber_users and can see the user. Suspension ends the logins it concerns in the
+ * same request.
+ */
+export async function changeSubscriberUserStatus(
+  deps: StatusChangeDeps,
+  caller: VerifiedCaller,
+  subscriberUserId: string,
+  status: SettableStatus,
+  meta: RequestMeta,
+  expectedVersion?: number,
+): Promise<ManagedUser> {
+  const { db } = deps;
+  requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
+  const user = await findVisibleUser(db, caller, subscriberUserId);
+  if (expectedVersion !== undefined && expectedVersion !== user.version) throw conflict();
+  if (user.status === "Pending") {
+    throw badRequest(
+      `${fullName(user)} has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.`,
+      "USER_PENDING",
+    );
+  }
+  if (status === "Suspended" && subscriberUserId === caller.userId) {
+    throw badRequest("You cannot suspend your own account.", "CANNOT_SUSPEND_SELF");
+  }
+  const helpdesk = isHelpdesk(caller);
+  const standing = await readStanding(db, subscriberUserId, helpdesk ? user.subscriberId : caller.subscriberId);
+  if (!standing) throw notFound("Subscriber user not found.");
+  const change = planStatusChange(helpdesk, standing, status, fullName(user));
+  if (!change) return user;
+
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("subscriber_users")
+      .set({ ...(change.account ? { status: change.account } : {}), updated_at: new Date(), version: sql`version + 1` })
+      .where("subscriber_user_id", "=", subscriberUserId)
+      .where("status", "=", standing.account)
+      .where("version", "=", user.version)
+      .returning("version")
+      .executeTakeFirst();
+    if (!row) throw conflict();
+    await writeStatusChanges(trx, [{ subscriberUserId, change }]);
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: caller.userId,
+        subscriberId: user.subscriberId,
+        action: status === "Suspended" ? AuditAction.USER_SUSPENDED : AuditAction.USER_UNSUSPENDED,
+        target: subscriberUserId,
+        details: { from: user.status, to: status, reach: reachOf(change), clientId: caller.clientId },
+      },
+      meta,
+    );
+  });
+  await endSuspendedLogins(deps, subscriberUserId, change);
+  return findVisibleUser(db, caller, subscriberUserId);
+}

@@ -1,0 +1,69 @@
+/**
+ * The feature-flag service (document 1 section 6): core's defaults per environment, overlaid with the
+ * values the helpdesk administrator has set for that environment.
+ */
+import {
+  defaultFeatureFlags,
+  isFlagName,
+  type Environment,
+  type FeatureFlags,
+} from "../../core/shared/feature-flags.js";
+import { Permission } from "../../core/shared/permissions/roles.js";
+import type { DB } from "./db/index.js";
+import { notFound } from "./errors.js";
+import type { VerifiedCaller } from "../identity/oidc.js";
+import { requirePermission, type RequestMeta } from "./access.js";
+import { AuditAction, recordAuditEvent } from "./audit.js";
+
+export async function getFeatureFlags(db: DB, environment: Environment): Promise<FeatureFlags> {
+  const flags = defaultFeatureFlags(environment);
+  const rows = await db
+    .selectFrom("feature_flags")
+    .select(["name", "enabled"])
+    .where("environment", "=", environment)
+    .execute();
+  for (const row of rows) {
+    // A row for a flag that no longer exists is ignored rather than resurrected.
+    if (isFlagName(row.name)) flags[row.name] = row.enabled;
+  }
+  return flags;
+}
+
+/** Sets one flag in one environment; only the helpdesk administrator holds edit:feature_flags. */
+export async function setFeatureFlag(
+  db: DB,
+  caller: VerifiedCaller,
+  change: { name: string; enabled: boolean; environment: Environment },
+  meta: RequestMeta,
+): Promise<FeatureFlags> {
+  requirePermission(caller, Permission.EDIT_FEATURE_FLAGS);
+  if (!isFlagName(change.name)) throw notFound(`There is no feature flag named ${change.name}.`);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("feature_flags")
+      .values({
+        environment: change.environment,
+        name: change.name,
+        enabled: change.enabled,
+        updated_by: caller.userId,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(["environment", "name"])
+          .doUpdateSet({ enabled: change.enabled, updated_by: caller.userId, updated_at: new Date() }),
+      )
+      .execute();
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: caller.userId,
+        subscriberId: caller.subscriberId,
+        action: AuditAction.FEATURE_FLAG_UPDATED,
+        target: change.name,
+        details: { environment: change.environment, enabled: change.enabled },
+      },
+      meta,
+    );
+  });
+  return getFeatureFlags(db, change.environment);
+}

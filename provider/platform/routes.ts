@@ -1,0 +1,40 @@
+/**
+ * The provider API under /api. The OpenAPI document is public; every other route requires an access
+ * token. Unknown /api paths and every error answer `{ status, code, message }`.
+ */
+import type { FastifyInstance } from "fastify";
+import { requireAuthentication } from "./http/auth.js";
+import { errorHandler, notFoundHandler } from "./http/errors.js";
+import { enforceIpAllowList } from "./http/ip-allow-list.js";
+import { administrationRoutes, notificationRoutes } from "../administration/routes.js";
+import type { ApiDeps } from "./route-deps.js";
+import { docsRoutes } from "./docs-routes.js";
+import { featureFlagRoutes } from "./feature-flags-routes.js";
+import { meRoutes } from "../identity/me-routes.js";
+import { subscriberRoutes } from "../administration/subscribers-routes.js";
+import { workspaceRoutes } from "../workspaces/routes.js";
+import { workspaceV1Routes } from "../workspaces/participants-routes.js";
+
+export type { ApiDeps } from "./route-deps.js";
+
+export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  await app.register(
+    async (api) => {
+      api.setErrorHandler(errorHandler);
+      api.setNotFoundHandler(notFoundHandler);
+      await api.register(docsRoutes);
+      await api.register(async (secured) => {
+        requireAuthentication(secured, deps.oidc);
+        enforceIpAllowList(secured);
+        await secured.register(meRoutes, { prefix: "/v1", ...deps });
+        await secured.register(featureFlagRoutes, { prefix: "/v1", ...deps });
+        await secured.register(subscriberRoutes, { prefix: "/subscriber/v1", ...deps });
+        await secured.register(administrationRoutes, { prefix: "/subscriber/v1", ...deps });
+        await secured.register(notificationRoutes, { prefix: "/notification/v2", ...deps });
+        await secured.register(workspaceRoutes, { prefix: "/workspace/v1", ...deps });
+        await secured.register(workspaceV1Routes, { prefix: "/v1", ...deps });
+      });
+    },
+    { prefix: "/api" },
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The provider: one Fastify server holding the REST API (/api), the identity provider (/oidc) and /health,
+ * over one database. Every route validates its request and response with the zod schemas of core/, from
+ * which the OpenAPI document at /api/docs/openapi.json is generated.
+ */
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { ProviderConfig } from "./config.js";
+import { openDatabase, type DB } from "./db/index.js";
+import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
+import { errorHandler, notFoundHandler } from "./http/errors.js";
+import { loggerOptions } from "./http/logging.js";
+import { createMailSandbox, type Mailer } from "./mail.js";
+import { createOidc, type Oidc } from "../identity/oidc.js";
+import { healthRoutes } from "./health-routes.js";
+import { registerApi } from "./routes.js";
+
+export interface ProviderServer {
+  app: FastifyInstance;
+  db: DB;
+  oidc: Oidc;
+  /** Stops the server and closes the database (when the server opened it). */
+  close(): Promise<void>;
+}
+
+/** Only our own routes belong in the OpenAPI document; the identity provider publishes its own discovery. */
+const documentOnly: typeof jsonSchemaTransform = (input) =>
+  input.url === "/health" || input.url.startsWith("/api/")
+    ? jsonSchemaTransform(input)
+    : { schema: { ...input.schema, hide: true }, url: input.url };
+
+export async function buildServer(options: {
+  config: ProviderConfig;
+  db?: DB;
+  /** Where log lines go instead of stdout (tests that read them). */
+  logStream?: { write(line: string): void };
+  /** The mail service for users' activation emails; the mail sandbox when left out. */
+  mailer?: Mailer;
+}): Promise<ProviderServer> {
+  const { config } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: correlationIdOf,
+    logController: new LogController({ requestIdLogLabel: "correlationId" }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const ownsDb = options.db === undefined;
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.setErrorHandler(errorHandler);
+    app.setNotFoundHandler(notFoundHandler);
+    echoCorrelationId(app);
+
+    await app.register(fastifySwagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: "Conveyancing workspace provider API",
+          description:
+            "The provider services of the conveyancing workspace product. Every call needs a bearer access token from the identity provider at /oidc, and may send x-correlation-id.",
+          version: "1.0.0",
+        },
+        servers: [{ url: config.publicUrl }],
+        components: {
+          securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        },
+        security: [{ bearerAuth: [] }],
+      },
+      transform: documentOnly,
+    });
+
+    const oidc = await createOidc({ config, db, log: app.log });
+    await app.register(healthRoutes, { db });
+    await oidc.register(app);
+    await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log) });
+    await app.ready();
+
+    return {
+      app,
+      db,
+      oidc,
+      async close() {
+        await app.close();
+        if (ownsDb) await db.destroy();
+      },
+    };
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (ownsDb) await db.destroy().catch(() => undefined);
+    throw error;
+  }
+}
