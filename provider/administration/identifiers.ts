@@ -18,7 +18,6 @@ import type { VerifiedCaller } from "../identity/oidc.js";
 import { encryptSecret } from "../platform/security/encryption.js";
 import { requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber } from "./scope.js";
-import { adminDb } from "./tables.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 
 const PERMISSION_BY_AUTHORITY: Record<AuthorityType, Permission> = {
@@ -35,7 +34,7 @@ export async function listExternalAuthorityIdentifiers(db: DB, caller: VerifiedC
   const visible = AUTHORITY_TYPES.filter((type) => hasAllPermissions(caller.permissions, [PERMISSION_BY_AUTHORITY[type]]));
   if (visible.length === 0) throw forbidden();
   const subscriber = await administeredSubscriber(db, caller, subscriberId);
-  const rows = await adminDb(db)
+  const rows = await db
     .selectFrom("external_authority_identifiers")
     .select(["authority_type", "authority_alias", "user_name", "password_encrypted", "storn"])
     .where("subscriber_id", "=", subscriber.subscriberId)
@@ -54,7 +53,7 @@ export async function listExternalAuthorityIdentifiers(db: DB, caller: VerifiedC
 }
 
 async function readLodgementIdentifiers(db: DB, subscriberId: string): Promise<LodgementIdentifiers> {
-  const row = await adminDb(db)
+  const row = await db
     .selectFrom("lodgement_identifiers as l")
     .leftJoin("subscriber_users as u", "u.subscriber_user_id", "l.updated_by")
     .select([
@@ -106,7 +105,7 @@ export async function saveLodgementIdentifiers(
   meta: RequestMeta,
 ): Promise<{ created: boolean; identifiers: LodgementIdentifiers }> {
   const subscriber = await administeredSubscriber(db, caller, save.subscriberId);
-  const existing = await adminDb(db)
+  const existing = await db
     .selectFrom("lodgement_identifiers")
     .select(["version", "primary_user_name", "secondary_user_name"])
     .where("subscriber_id", "=", subscriber.subscriberId)
@@ -138,7 +137,7 @@ export async function saveLodgementIdentifiers(
   };
 
   await db.transaction().execute(async (trx) => {
-    const admin = adminDb(trx);
+    const admin = trx;
     if (!existing) {
       const inserted = await admin
         .insertInto("lodgement_identifiers")

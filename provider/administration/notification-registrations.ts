@@ -15,7 +15,7 @@ import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js"
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber } from "./scope.js";
-import { adminDb, type NotificationRegistrationsTable } from "./tables.js";
+import type { NotificationRegistrationsTable } from "../platform/db/schema.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 import { offsetOf, pageInfo, type Paging } from "../platform/paging.js";
 import type { Selectable } from "kysely";
@@ -65,7 +65,7 @@ export async function createNotificationRegistration(
   const { email, eventTypes } = checked(input, false);
   const registrationId = randomUUID();
   return db.transaction().execute(async (trx) => {
-    const row = await adminDb(trx)
+    const row = await trx
       .insertInto("notification_registrations")
       .values({
         registration_id: registrationId,
@@ -110,7 +110,7 @@ export async function listNotificationRegistrations(
     isHelpdesk(caller) && !query.subscriberId
       ? undefined
       : (await administeredSubscriber(db, caller, query.subscriberId)).subscriberId;
-  let registrations = adminDb(db).selectFrom("notification_registrations");
+  let registrations = db.selectFrom("notification_registrations");
   if (subscriberId) registrations = registrations.where("subscriber_id", "=", subscriberId);
   const [rows, total] = await Promise.all([
     registrations
@@ -134,7 +134,7 @@ export async function updateNotificationRegistration(
   meta: RequestMeta,
 ): Promise<NotificationRegistration> {
   requirePermission(caller, Permission.VIEW_SUBSCRIBER_NOTIFICATION_PREFERENCES);
-  const existing = await adminDb(db)
+  const existing = await db
     .selectFrom("notification_registrations")
     .selectAll()
     .where("registration_id", "=", registrationId)
@@ -146,7 +146,7 @@ export async function updateNotificationRegistration(
   const { email, eventTypes } = checked(input, true);
   if (input.version !== undefined && input.version !== existing.version) throw conflict();
   return db.transaction().execute(async (trx) => {
-    const row = await adminDb(trx)
+    const row = await trx
       .updateTable("notification_registrations")
       .set((eb) => ({
         email,

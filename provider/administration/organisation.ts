@@ -24,7 +24,6 @@ import { encryptSecret } from "../platform/security/encryption.js";
 import { isAddressAllowed } from "../platform/security/ip-allow-list.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber, type AdministeredSubscriber } from "./scope.js";
-import { adminDb } from "./tables.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
@@ -44,7 +43,7 @@ async function detailsOf(db: DB, caller: VerifiedCaller, subscriber: Administere
   let userAuthentication: SubscriberDetails["userAuthentication"] = null;
   let ipAllow: SubscriberDetails["ipAllow"] = null;
   if (connection) {
-    const sso = await adminDb(db)
+    const sso = await db
       .selectFrom("sso_connections")
       .select(["connection_id", "client_id", "last_modified_at", "client_secret_encrypted"])
       .where("subscriber_id", "=", subscriber.subscriberId)
@@ -169,7 +168,7 @@ export async function updateSsoClientSecret(
   // The message names the rule only: never the value.
   if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? "Enter a valid client secret", "VALIDATION_ERROR");
   await db.transaction().execute(async (trx) => {
-    const updated = await adminDb(trx)
+    const updated = await trx
       .updateTable("sso_connections")
       .set({
         client_secret_encrypted: encryptSecret(encryptionKey, checked.data),

@@ -9,7 +9,6 @@
 import type { ProviderConfig } from "../platform/config.js";
 import type { DB } from "../platform/db/index.js";
 import { encryptSecret } from "../platform/security/encryption.js";
-import { adminDb } from "./tables.js";
 
 /** DEMO_SUBSCRIBERS of demo-world.ts (which imports this module, so the ids are repeated rather than imported). */
 const ASHDOWN = "5b000000-0000-4000-8000-000000000004";
@@ -48,7 +47,7 @@ export async function seedAdministration(db: DB, config: ProviderConfig): Promis
       .set({ authentication_type: "ENTERPRISE_CONNECTION" })
       .where("subscriber_id", "=", DEMO_SSO_CONNECTION.subscriberId)
       .execute();
-    await adminDb(trx)
+    await trx
       .insertInto("sso_connections")
       .values({
         connection_id: DEMO_SSO_CONNECTION.connectionId,
@@ -59,7 +58,7 @@ export async function seedAdministration(db: DB, config: ProviderConfig): Promis
       })
       .onConflict((oc) => oc.column("connection_id").doNothing())
       .execute();
-    await adminDb(trx)
+    await trx
       .insertInto("external_authority_identifiers")
       .values(
         DEMO_AUTHORITY_IDENTIFIERS.map((identifier) => ({

@@ -27,7 +27,6 @@ import { MailNotSentError, type Mailer } from "../platform/mail.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber, findSubscriberById, SUBSCRIBER_NOT_FOUND } from "./scope.js";
-import { adminDb } from "./tables.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 import { findVisibleUser } from "./subscriber-users.js";
 import { importUsers, type ImportDeps } from "./user-import.js";
@@ -209,7 +208,7 @@ export async function resendInvitation(
     throw error;
   }
   await db.transaction().execute(async (trx) => {
-    await adminDb(trx)
+    await trx
       .insertInto("user_invitations")
       .values({
         invitation_id: randomUUID(),

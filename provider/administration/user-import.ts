@@ -35,7 +35,6 @@ import { MailNotSentError, type Mailer } from "../platform/mail.js";
 import type { Oidc, VerifiedCaller } from "../identity/oidc.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { isHelpdesk, type RequestMeta } from "../platform/access.js";
-import { adminDb } from "./tables.js";
 import type { AdministeredSubscriber } from "./scope.js";
 import { AuditAction, recordAuditEvents, type AuditEvent } from "../platform/audit.js";
 import {
@@ -386,7 +385,7 @@ async function sendInvitations(deps: ImportDeps, caller: VerifiedCaller, subscri
     }
   }
   if (sent.length === 0) return;
-  await adminDb(deps.db)
+  await deps.db
     .insertInto("user_invitations")
     .values(
       sent.map(({ subscriberUserId, email }) => ({

@@ -19,7 +19,8 @@ import { editLock, EDIT_LOCK_TOOLTIPS, type WorkspaceStatus } from "../../core/w
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk } from "../platform/access.js";
-import type { WorkspaceDB, WorkspacesTable, WorkspaceTrx } from "./tables.js";
+import type { DB, Trx } from "../platform/db/index.js";
+import type { WorkspacesTable } from "../platform/db/schema.js";
 
 export type WorkspaceRow = Selectable<WorkspacesTable> & { completion_date_text: string | null };
 
@@ -59,7 +60,7 @@ export function requireAction(caller: VerifiedCaller, action: Action, workspace:
  * transaction, so a concurrent write waits and then sees the new version.
  */
 export async function findVisibleWorkspace(
-  db: WorkspaceDB | WorkspaceTrx,
+  db: DB | Trx,
   caller: VerifiedCaller,
   workspaceId: string,
   options: { lock?: boolean } = {},

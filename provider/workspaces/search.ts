@@ -39,11 +39,13 @@ import {
   type TextMatch,
 } from "../../core/workspaces/search-keys.js";
 import { DEFAULT_STATUS_FILTER, WORKSPACE_STATUSES, type WorkspaceStatus } from "../../core/workspaces/status.js";
-import type { DB } from "../platform/db/index.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk } from "../platform/access.js";
 import { requireFunctional } from "./access.js";
-import { ALL_WORKSPACES_SCOPE, workspaceDb, type WorkspaceDB } from "./tables.js";
+import type { DB } from "../platform/db/index.js";
+
+/** The "all workspaces" scope of the list projection (the helpdesk administrator's). */
+const ALL_WORKSPACES_SCOPE = "*";
 
 export type WorkspaceSearchBody = z.output<typeof WorkspaceSearchRequestSchema>;
 
@@ -175,7 +177,7 @@ interface CounterRow {
   n: number;
 }
 
-async function counterRows(db: WorkspaceDB, search: ResolvedSearch): Promise<CounterRow[]> {
+async function counterRows(db: DB, search: ResolvedSearch): Promise<CounterRow[]> {
   const conditions: RawBuilder<unknown>[] = [sql`status IN (${sql.join(search.statuses)})`];
   if (search.transactionType) conditions.push(sql`transaction_type = ${search.transactionType}`);
   const { rows } = await sql<CounterRow>`
@@ -203,7 +205,7 @@ function chipCounts(rows: readonly CounterRow[]): QuickFilterCounts["counts"] {
   ) as QuickFilterCounts["counts"];
 }
 
-async function scopeHasWorkspace(db: WorkspaceDB, scope: string): Promise<boolean> {
+async function scopeHasWorkspace(db: DB, scope: string): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     SELECT EXISTS (SELECT 1 FROM workspace_list_counts WHERE scope = ${scope} AND n > 0) AS found`.execute(db);
   return rows[0]?.found === true;
@@ -214,7 +216,7 @@ async function scopeHasWorkspace(db: WorkspaceDB, scope: string): Promise<boolea
  * reads from the end (for pages past the middle); the caller reverses the rows.
  */
 async function mergedPage(
-  db: WorkspaceDB,
+  db: DB,
   search: ResolvedSearch,
   statuses: readonly WorkspaceStatus[],
   limit: number,
@@ -236,7 +238,7 @@ async function mergedPage(
 }
 
 /** One page of ids with a search text, and the total, in one windowed query. */
-async function matchedPage(db: WorkspaceDB, search: ResolvedSearch, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+async function matchedPage(db: DB, search: ResolvedSearch, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
   const filters = and(entryFilters(search, { quickFilter: true }));
   const { rows } = await sql<{ workspace_id: string; total: number }>`
     SELECT workspace_id, (count(*) OVER ())::int AS total FROM workspace_list_entries
@@ -256,22 +258,21 @@ export interface SearchPaging {
 }
 
 /** One page of the list and, when the body asks for them, every quick filter's count (the list page's one call). */
-export async function searchWorkspaces(database: DB | WorkspaceDB, caller: VerifiedCaller, body: WorkspaceSearchBody, paging: SearchPaging): Promise<WorkspaceSearchResponse> {
-  const { response, counters } = await searchPage(database, caller, body, paging);
+export async function searchWorkspaces(db: DB, caller: VerifiedCaller, body: WorkspaceSearchBody, paging: SearchPaging): Promise<WorkspaceSearchResponse> {
+  const { response, counters } = await searchPage(db, caller, body, paging);
   if (!body.withQuickFilterCounts) return response;
   // Without a search text the page has read the counters the chips need already.
-  const counts = counters ? chipCounts(counters) : (await quickFilterCounts(database, caller, body)).counts;
+  const counts = counters ? chipCounts(counters) : (await quickFilterCounts(db, caller, body)).counts;
   return { ...response, quickFilterCounts: counts };
 }
 
 async function searchPage(
-  database: DB | WorkspaceDB,
+  db: DB,
   caller: VerifiedCaller,
   body: WorkspaceSearchBody,
   paging: SearchPaging,
 ): Promise<{ response: WorkspaceSearchResponse; counters: CounterRow[] | null }> {
   requireFunctional(caller, "viewWorkspaceList");
-  const db = workspaceDb(database);
   const { page, limit } = paging;
   const offset = (page - 1) * limit;
   const search = resolveSearch(caller, body);
@@ -310,9 +311,8 @@ async function searchPage(
 }
 
 /** Every quick filter's total for a search (its own quick filter ignored): the chip bar, in one query. */
-export async function quickFilterCounts(database: DB | WorkspaceDB, caller: VerifiedCaller, body: WorkspaceSearchBody): Promise<QuickFilterCounts> {
+export async function quickFilterCounts(db: DB, caller: VerifiedCaller, body: WorkspaceSearchBody): Promise<QuickFilterCounts> {
   requireFunctional(caller, "viewWorkspaceList");
-  const db = workspaceDb(database);
   const search = resolveSearch(caller, { ...body, quickFilter: undefined });
   const zero = Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, 0])) as QuickFilterCounts["counts"];
   if (!search) return { counts: zero };
@@ -355,7 +355,7 @@ interface ListRow {
 }
 
 /** The records of a page, in the page's order, in one query (applicants and references as subqueries). */
-async function listRecords(db: WorkspaceDB, ids: readonly string[], subscriberId: string | null): Promise<WorkspaceListRecord[]> {
+async function listRecords(db: DB, ids: readonly string[], subscriberId: string | null): Promise<WorkspaceListRecord[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<ListRow>`
     SELECT w.workspace_id, w.workspace_reference_id, w.status, w.transaction_type, w.transfer_of_equity,

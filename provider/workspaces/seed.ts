@@ -29,7 +29,6 @@ import { formatWorkspaceReferenceId } from "../../core/workspaces/search-keys.js
 import type { WorkspaceStatus } from "../../core/workspaces/status.js";
 import type { DB } from "../platform/db/index.js";
 import { pendingLabelsOf, taskRow } from "./state.js";
-import { workspaceDb } from "./tables.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, type DemoSubscriberKey, type DemoUserKey } from "../platform/demo-world.js";
 
 type Applicant = { forenames: string; surname: string } | { organisationName: string; registrationNumber: string };
@@ -481,8 +480,7 @@ const CREATOR_OF: Record<DemoSubscriberKey, DemoUserKey> = {
   ashdown: "creator",
 };
 
-export async function seedDemoWorkspaces(database: DB, now = new Date()): Promise<boolean> {
-  const db = workspaceDb(database);
+export async function seedDemoWorkspaces(db: DB, now = new Date()): Promise<boolean> {
   const plans = Object.values(DEMO_WORKSPACE_PLAN) as DemoWorkspacePlan[];
   const existing = await db.selectFrom("workspaces").select("workspace_id").where("workspace_id", "=", demoWorkspaceId(1)).executeTakeFirst();
   if (existing) return false;

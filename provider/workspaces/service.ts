@@ -57,7 +57,6 @@ import {
 } from "../../core/workspaces/lifecycle.js";
 import { formatWorkspaceReferenceId } from "../../core/workspaces/search-keys.js";
 import type { WorkspaceStatus } from "../../core/workspaces/status.js";
-import type { DB } from "../platform/db/index.js";
 import { badRequest, forbidden, notFound } from "../platform/errors.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, type RequestMeta } from "../platform/access.js";
@@ -71,9 +70,8 @@ import {
   type CallerWorkspace,
 } from "./access.js";
 import { commitWorkspaceChange, pendingLabelsOf, readTasks, recordWorkspaceEvent, taskRow, writeTasks, WorkspaceEvent } from "./state.js";
-import { workspaceDb, type WorkspaceDB, type WorkspaceTrx } from "./tables.js";
+import type { DB, Trx } from "../platform/db/index.js";
 
-type Db = DB | WorkspaceDB;
 
 function stateOf(workspace: CallerWorkspace, tasks: readonly WorkspaceTask[]) {
   return {
@@ -88,10 +86,9 @@ function stateOf(workspace: CallerWorkspace, tasks: readonly WorkspaceTask[]) {
 
 export type CreateWorkspaceBody = z.output<typeof CreateWorkspaceRequestSchema>;
 
-export async function createWorkspace(database: Db, caller: VerifiedCaller, body: CreateWorkspaceBody, meta: RequestMeta): Promise<CreateWorkspaceResponse> {
+export async function createWorkspace(db: DB, caller: VerifiedCaller, body: CreateWorkspaceBody, meta: RequestMeta): Promise<CreateWorkspaceResponse> {
   requireFunctional(caller, "createWorkspace");
   if (isHelpdesk(caller) || !caller.subscriberId) throw forbidden(CREATE_REFUSALS.noSubscriber);
-  const db = workspaceDb(database);
   const subscriber = await db
     .selectFrom("subscribers")
     .select(["subscriber_id", "entity_type", "status"])
@@ -176,7 +173,7 @@ export async function createWorkspace(database: Db, caller: VerifiedCaller, body
 // ---------------------------------------------------------------------------------------------------
 // Read
 
-async function participantsOf(db: WorkspaceDB | WorkspaceTrx, workspaceId: string): Promise<Participant[]> {
+async function participantsOf(db: DB | Trx, workspaceId: string): Promise<Participant[]> {
   const rows = await db
     .selectFrom("workspace_participants as p")
     .innerJoin("subscribers as s", "s.subscriber_id", "p.subscriber_id")
@@ -197,7 +194,7 @@ async function participantsOf(db: WorkspaceDB | WorkspaceTrx, workspaceId: strin
     }));
 }
 
-async function referencesOf(db: WorkspaceDB | WorkspaceTrx, workspaceId: string): Promise<WorkspaceReferenceRecord[]> {
+async function referencesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceReferenceRecord[]> {
   const rows = await db
     .selectFrom("workspace_references")
     .select(["reference_id", "reference_number", "representative_role", "representative_id"])
@@ -213,7 +210,7 @@ async function referencesOf(db: WorkspaceDB | WorkspaceTrx, workspaceId: string)
   }));
 }
 
-async function partiesOf(db: WorkspaceDB | WorkspaceTrx, workspaceId: string): Promise<WorkspaceParty[]> {
+async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceParty[]> {
   const rows = await db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute();
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";
@@ -261,7 +258,7 @@ function taskRecords(tasks: readonly WorkspaceTask[], participants: readonly Par
   }));
 }
 
-async function detailOf(db: WorkspaceDB | WorkspaceTrx, caller: VerifiedCaller, workspace: CallerWorkspace): Promise<WorkspaceDetail> {
+async function detailOf(db: DB | Trx, caller: VerifiedCaller, workspace: CallerWorkspace): Promise<WorkspaceDetail> {
   const { row } = workspace;
   const [parties, participants, references, tasks] = await Promise.all([
     partiesOf(db, row.workspace_id),
@@ -319,15 +316,13 @@ async function detailOf(db: WorkspaceDB | WorkspaceTrx, caller: VerifiedCaller, 
   };
 }
 
-export async function getWorkspace(database: Db, caller: VerifiedCaller, workspaceId: string): Promise<WorkspaceDetail> {
-  const db = workspaceDb(database);
+export async function getWorkspace(db: DB, caller: VerifiedCaller, workspaceId: string): Promise<WorkspaceDetail> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   requireAction(caller, "viewWorkspace", workspace);
   return detailOf(db, caller, workspace);
 }
 
-export async function listWorkspaceTasks(database: Db, caller: VerifiedCaller, workspaceId: string): Promise<{ records: TaskRecord[] }> {
-  const db = workspaceDb(database);
+export async function listWorkspaceTasks(db: DB, caller: VerifiedCaller, workspaceId: string): Promise<{ records: TaskRecord[] }> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   requireAction(caller, "viewWorkspaceTasks", workspace);
   const [tasks, participants] = await Promise.all([readTasks(db, workspaceId), participantsOf(db, workspaceId)]);
@@ -335,8 +330,7 @@ export async function listWorkspaceTasks(database: Db, caller: VerifiedCaller, w
 }
 
 /** Every action of core's table and whether the caller may take it here (permissions only, not state). */
-export async function workspaceAuthorization(database: Db, caller: VerifiedCaller, workspaceId: string): Promise<WorkspaceAuthorization> {
-  const db = workspaceDb(database);
+export async function workspaceAuthorization(db: DB, caller: VerifiedCaller, workspaceId: string): Promise<WorkspaceAuthorization> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   const subject = subjectOf(caller);
   return {
@@ -357,7 +351,7 @@ const REFUSAL_CODES = {
 } as const;
 
 export async function updateWorkspace(
-  database: Db,
+  db: DB,
   caller: VerifiedCaller,
   workspaceId: string,
   body: WorkspaceUpdateBody,
@@ -366,7 +360,6 @@ export async function updateWorkspace(
 ): Promise<WorkspaceDetail> {
   const action: keyof typeof REFUSAL_CODES =
     body.approved === true ? "approveWorkspace" : body.approved === false ? "unapproveWorkspace" : "cancelWorkspace";
-  const db = workspaceDb(database);
   return db.transaction().execute(async (trx) => {
     const workspace = await findVisibleWorkspace(trx, caller, workspaceId, { lock: true });
     requireAction(caller, action, workspace);
@@ -427,7 +420,7 @@ function referenceAction(role: RepresentativeRole, verb: "add" | "edit"): Action
 }
 
 export async function addReference(
-  database: Db,
+  db: DB,
   caller: VerifiedCaller,
   workspaceId: string,
   body: AddReferenceBody,
@@ -436,7 +429,6 @@ export async function addReference(
 ): Promise<WorkspaceReferenceRecord & { version: number }> {
   const role = body.representativeRole as RepresentativeRole;
   const action = referenceAction(role, "add");
-  const db = workspaceDb(database);
   return db.transaction().execute(async (trx) => {
     const workspace = await findVisibleWorkspace(trx, caller, workspaceId, { lock: true });
     requireAction(caller, action, workspace);
@@ -462,7 +454,7 @@ export async function addReference(
 }
 
 export async function editReference(
-  database: Db,
+  db: DB,
   caller: VerifiedCaller,
   workspaceId: string,
   referenceId: string,
@@ -470,7 +462,6 @@ export async function editReference(
   expectedVersion: number,
   meta: RequestMeta,
 ): Promise<WorkspaceReferenceRecord & { version: number }> {
-  const db = workspaceDb(database);
   return db.transaction().execute(async (trx) => {
     const workspace = await findVisibleWorkspace(trx, caller, workspaceId, { lock: true });
     const reference = await trx
@@ -495,7 +486,7 @@ export async function editReference(
   });
 }
 
-async function representativeOf(trx: WorkspaceTrx, workspaceId: string, role: RepresentativeRole): Promise<string | null> {
+async function representativeOf(trx: Trx, workspaceId: string, role: RepresentativeRole): Promise<string | null> {
   const participantRole = participantRoleOfReference(role);
   if (!participantRole) return null;
   const participant = await trx
@@ -508,7 +499,7 @@ async function representativeOf(trx: WorkspaceTrx, workspaceId: string, role: Re
 }
 
 /** A write that leaves status and tasks as they are still bumps the version. */
-async function commitUnchangedState(trx: WorkspaceTrx, workspace: CallerWorkspace, expectedVersion: number): Promise<number> {
+async function commitUnchangedState(trx: Trx, workspace: CallerWorkspace, expectedVersion: number): Promise<number> {
   const tasks = await readTasks(trx, workspace.row.workspace_id);
   return commitWorkspaceChange(trx, workspace.row.workspace_id, expectedVersion, stateOf(workspace, tasks));
 }
@@ -517,11 +508,10 @@ async function commitUnchangedState(trx: WorkspaceTrx, workspace: CallerWorkspac
 // Participants
 
 export async function participantDetails(
-  database: Db,
+  db: DB,
   caller: VerifiedCaller,
   workspaceId: string,
 ): Promise<{ records: (Participant & { referenceId: string | null; referenceNumber: string | null })[] }> {
-  const db = workspaceDb(database);
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   requireAction(caller, "viewWorkspace", workspace);
   const [participants, references] = await Promise.all([participantsOf(db, workspaceId), referencesOf(db, workspaceId)]);
@@ -538,7 +528,7 @@ export async function participantDetails(
 export type AssignParticipantBody = z.output<typeof AssignParticipantRequestSchema>;
 
 export async function assignParticipant(
-  database: Db,
+  db: DB,
   caller: VerifiedCaller,
   workspaceId: string,
   body: AssignParticipantBody,
@@ -547,7 +537,6 @@ export async function assignParticipant(
 ): Promise<Participant & { version: number }> {
   const role = body.role as ParticipantRole;
   const action: Action = role === "INCOMING_LENDER_REPRESENTATIVE" ? "addIncomingLenderRepresentative" : "addParticipant";
-  const db = workspaceDb(database);
   return db.transaction().execute(async (trx) => {
     const workspace = await findVisibleWorkspace(trx, caller, workspaceId, { lock: true });
     requireAction(caller, action, workspace);

@@ -17,10 +17,11 @@ import type { WorkspaceStatus } from "../../core/workspaces/status.js";
 import { conflict } from "../platform/errors.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import type { RequestMeta } from "../platform/access.js";
-import type { WorkspaceDB, WorkspacesTable, WorkspaceTrx } from "./tables.js";
+import type { DB, Trx } from "../platform/db/index.js";
+import type { WorkspacesTable } from "../platform/db/schema.js";
 import type { Updateable } from "kysely";
 
-export async function readTasks(db: WorkspaceDB | WorkspaceTrx, workspaceId: string): Promise<WorkspaceTask[]> {
+export async function readTasks(db: DB | Trx, workspaceId: string): Promise<WorkspaceTask[]> {
   const rows = await db
     .selectFrom("workspace_tasks")
     .select(["task_name", "status", "assignee_role", "completed_by", "completed_at"])
@@ -41,7 +42,7 @@ function sameTask(a: WorkspaceTask, b: WorkspaceTask): boolean {
 }
 
 /** Writes the difference between two task lists (by task name). */
-export async function writeTasks(trx: WorkspaceTrx, workspaceId: string, before: readonly WorkspaceTask[], after: readonly WorkspaceTask[]): Promise<void> {
+export async function writeTasks(trx: Trx, workspaceId: string, before: readonly WorkspaceTask[], after: readonly WorkspaceTask[]): Promise<void> {
   const previous = new Map(before.map((task) => [task.taskName, task]));
   const next = new Map(after.map((task) => [task.taskName, task]));
   const removed = before.filter((task) => !next.has(task.taskName)).map((task) => task.taskName);
@@ -90,7 +91,7 @@ export function pendingLabelsOf(state: {
  * lock). Returns the new version.
  */
 export async function commitWorkspaceChange(
-  trx: WorkspaceTrx,
+  trx: Trx,
   workspaceId: string,
   expectedVersion: number,
   state: { status: WorkspaceStatus; tasks: readonly WorkspaceTask[]; borrowersValidationStatus: BorrowerValidationStatus },
@@ -126,7 +127,7 @@ export type WorkspaceEvent = (typeof WorkspaceEvent)[keyof typeof WorkspaceEvent
 
 /** An audit event about a workspace, in the writer's transaction (the audit_events table of migration 0001). */
 export async function recordWorkspaceEvent(
-  trx: WorkspaceTrx,
+  trx: Trx,
   caller: VerifiedCaller,
   action: WorkspaceEvent,
   workspaceId: string,

@@ -16,7 +16,6 @@ import { AssociatedSubscribersResponseSchema } from "../../core/shared/contract.
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { IP_ALLOW_LIST_MESSAGE } from "../../core/administration/ip-allow-list.js";
 import { decryptSecret } from "../../provider/platform/security/encryption.js";
-import { adminDb } from "../../provider/administration/tables.js";
 import { DEMO_SSO_CONNECTION } from "../../provider/administration/seed.js";
 import { API, auditEvents, personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
@@ -183,7 +182,7 @@ describe("PATCH /api/subscriber/v1/idp-sso/{subscriberId}", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).not.toContain(secret);
     expect(SubscriberDetailsSchema.parse(response.json()).userAuthentication!.sso[0]!.clientSecretSet).toBe(true);
-    const row = await adminDb(provider.db)
+    const row = await provider.db
       .selectFrom("sso_connections")
       .select("client_secret_encrypted")
       .where("connection_id", "=", DEMO_SSO_CONNECTION.connectionId)
@@ -303,7 +302,7 @@ describe("authority and lodgement identifiers", () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ identifiers: { primary: { userName: "hv-primary-2" } }, version: 2 });
-    const row = await adminDb(provider.db)
+    const row = await provider.db
       .selectFrom("lodgement_identifiers")
       .selectAll()
       .where("subscriber_id", "=", harperVale)

@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { createScriptClient } from "../../provider/identity/script-clients.js";
 import { hashPassword } from "../../provider/identity/passwords.js";
-import { adminDb } from "../../provider/administration/tables.js";
 import { statusAtSubscriber } from "../../provider/administration/user-reach.js";
 import { clientCredentialsToken, DEMO_PASSWORD, DEMO_SUBSCRIBERS, type TestProvider } from "./support.js";
 
@@ -113,7 +112,7 @@ export async function auditEvents(provider: TestProvider, where: { target?: stri
 }
 
 export async function invitations(provider: TestProvider, subscriberUserId: string) {
-  return adminDb(provider.db)
+  return provider.db
     .selectFrom("user_invitations")
     .selectAll()
     .where("subscriber_user_id", "=", subscriberUserId)

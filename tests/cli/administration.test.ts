@@ -18,7 +18,6 @@ import { ConveyHarness } from "./harness.js";
 import { startRealProvider, type RealProvider } from "./real-provider.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/platform/demo-world.js";
 import { decryptSecret } from "../../provider/platform/security/encryption.js";
-import { adminDb } from "../../provider/administration/tables.js";
 
 const BIN = resolve(import.meta.dirname, "../../bin/convey.js");
 
@@ -439,7 +438,7 @@ describe("convey lodgement-identifiers", () => {
       for (const text of [show.stdout, show.stderr, json.stdout, created.stdout, created.stderr, updated.stderr]) {
         for (const secret of ["first-secret-1", "second-secret-2", "second-secret-3"]) expect(text).not.toContain(secret);
       }
-      const row = await adminDb(provider.db)
+      const row = await provider.db
         .selectFrom("lodgement_identifiers")
         .selectAll()
         .where("subscriber_id", "=", DEMO_SUBSCRIBERS.harperVale.subscriberId)

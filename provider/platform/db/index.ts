@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   Kysely,
+  type Transaction,
   Migrator,
   NO_MIGRATIONS,
   PostgresDialect,
@@ -22,6 +23,7 @@ import * as membershipStatus from "./migrations/0021-membership-status.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
+export type Trx = Transaction<Database>;
 
 /** Migrations in order; a new file is added here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {

@@ -1,8 +1,11 @@
-/** Kysely table types. One SQL dialect (PostgreSQL) for PGlite and PostgreSQL alike. */
+/** Kysely table types of every table. One SQL dialect (PostgreSQL) for PGlite and PostgreSQL alike. */
 import type { ColumnType, Generated, JSONColumnType } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A DATE column: read it as text (`completion_date::text`) so no time zone ever shifts it. */
+type DateColumn = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export interface SubscribersTable {
   subscriber_id: string;
@@ -108,6 +111,161 @@ export interface AuditEventsTable {
   correlation_id: string | null;
 }
 
+// Workspaces (migrations 0010, 0011)
+
+export interface WorkspacesTable {
+  workspace_id: string;
+  workspace_reference_id: string;
+  transaction_type: string;
+  transfer_of_equity: ColumnType<boolean, boolean | undefined, boolean>;
+  status: string;
+  jurisdiction: ColumnType<string, string | undefined, string>;
+  security_address_id: string;
+  address_building_name: string | null;
+  address_building_number: string | null;
+  address_flat: string | null;
+  address_street: string | null;
+  address_town: string | null;
+  address_postcode: string;
+  postcode_key: ColumnType<string, never, never>;
+  completion_date: DateColumn;
+  borrowers_validation_status: ColumnType<string, string | undefined, string>;
+  cancellation_reason: string | null;
+  cancellation_notes: string | null;
+  actioned_at: NullableTimestamp;
+  pending_labels: ColumnType<number, number | undefined, number>;
+  subscriber_id: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface WorkspacePartiesTable {
+  party_id: string;
+  workspace_id: string;
+  position: number;
+  role: string;
+  type: string;
+  forenames: string | null;
+  surname: string | null;
+  organisation_name: string | null;
+  registration_number: string | null;
+  organisation_type: string | null;
+  legal_entity_name: string | null;
+  created_at: Timestamp;
+}
+
+export interface WorkspaceParticipantsTable {
+  participant_id: string;
+  workspace_id: string;
+  subscriber_id: string;
+  role: string;
+  is_approved: ColumnType<boolean, boolean | undefined, boolean>;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface WorkspaceReferencesTable {
+  reference_id: string;
+  workspace_id: string;
+  reference_number: string;
+  representative_role: string;
+  representative_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceTasksTable {
+  workspace_id: string;
+  task_name: string;
+  status: string;
+  assignee_role: string | null;
+  completed_by: string | null;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** The list's projection; written only by the triggers of migration 0010. */
+export interface WorkspaceListEntriesTable {
+  scope: string;
+  workspace_id: string;
+  status: string;
+  transaction_type: string;
+  completion_date: DateColumn;
+  created_at: Timestamp;
+  pending_labels: number;
+}
+
+/** Entries per (scope, status, transaction type, pending-label mask); written only by a trigger. */
+export interface WorkspaceListCountsTable {
+  scope: string;
+  status: string;
+  transaction_type: string;
+  pending_labels: number;
+  n: number;
+}
+
+// Administration (migration 0020)
+
+export interface UserInvitationsTable {
+  invitation_id: string;
+  subscriber_user_id: string;
+  subscriber_id: string | null;
+  email: string;
+  /** INVITATION | RESEND */
+  kind: string;
+  sent_at: Timestamp;
+  sent_by: string | null;
+}
+
+export interface SsoConnectionsTable {
+  connection_id: string;
+  subscriber_id: string;
+  client_id: string;
+  /** AES-256-GCM sealed; never returned. */
+  client_secret_encrypted: string | null;
+  last_modified_at: NullableTimestamp;
+  last_modified_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationRegistrationsTable {
+  registration_id: string;
+  subscriber_id: string;
+  notification_type: string;
+  email: string;
+  event_types: JSONColumnType<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+  version: Defaulted<number>;
+}
+
+export interface ExternalAuthorityIdentifiersTable {
+  subscriber_id: string;
+  authority_type: string;
+  authority_alias: string;
+  user_name: string | null;
+  /** AES-256-GCM sealed; never returned. */
+  password_encrypted: string | null;
+  storn: string | null;
+  updated_at: Timestamp;
+}
+
+export interface LodgementIdentifiersTable {
+  subscriber_id: string;
+  primary_user_name: string;
+  /** AES-256-GCM sealed; never returned. */
+  primary_password_encrypted: string;
+  secondary_user_name: string;
+  secondary_password_encrypted: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+  version: Defaulted<number>;
+}
+
 export interface Database {
   subscribers: SubscribersTable;
   subscriber_users: SubscriberUsersTable;
@@ -117,4 +275,16 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   grant_subscribers: GrantSubscribersTable;
   audit_events: AuditEventsTable;
+  workspaces: WorkspacesTable;
+  workspace_parties: WorkspacePartiesTable;
+  workspace_participants: WorkspaceParticipantsTable;
+  workspace_references: WorkspaceReferencesTable;
+  workspace_tasks: WorkspaceTasksTable;
+  workspace_list_entries: WorkspaceListEntriesTable;
+  workspace_list_counts: WorkspaceListCountsTable;
+  user_invitations: UserInvitationsTable;
+  sso_connections: SsoConnectionsTable;
+  notification_registrations: NotificationRegistrationsTable;
+  external_authority_identifiers: ExternalAuthorityIdentifiersTable;
+  lodgement_identifiers: LodgementIdentifiersTable;
 }
