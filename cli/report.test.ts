@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-errors.js";
 import { CliError, NotLoggedInError, UsageError } from "./errors.js";
 import { describeError } from "./report.js";
 

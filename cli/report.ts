@@ -1,6 +1,6 @@
 /** How any error becomes one line on stderr and an exit code (loaded only when something failed). */
 import { ZodError } from "zod";
-import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-errors.js";
 import { CliError, ExitCode, SESSION_EXPIRED } from "./errors.js";
 
 export interface ErrorReport {

@@ -16,7 +16,7 @@ import {
   ClientSecretFormSchema,
   notificationSettingsSchema,
 } from "../../core/administration/schemas.js";
-import { ProviderError } from "../../core/shared/provider-client.js";
+import { ProviderError } from "../../core/shared/provider-errors.js";
 import type { Toast } from "../../core/shared/errors.js";
 import { invariantResponse } from "../errors/invariant";
 import { endsSession, refusesTheAddress } from "../errors/provider-errors";

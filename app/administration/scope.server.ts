@@ -3,7 +3,8 @@
  * administration use-cases behind a .server module, and the subscriber a screen acts on.
  */
 import { getManagedUser, searchManagedUsers } from "../../core/administration/client.js";
-import { ProviderError, type RequestContext } from "../../core/shared/provider-client.js";
+import { type RequestContext } from "../../core/shared/provider-client.js";
+import { ProviderError } from "../../core/shared/provider-errors.js";
 import { SOMETHING_WENT_WRONG_TEXT } from "../../core/shared/errors.js";
 import { isHelpdeskAdministrator } from "../../core/shared/permissions/roles.js";
 import type { UserSession } from "../session/user-session.server";

@@ -12,7 +12,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { API_AUDIENCE, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
 import { exchangeAuthorizationCode, refreshAccessToken, revokeRefreshToken as revokeAtProvider, type ConfidentialClient, type TokenEndpointResponse } from "../../core/identity/oauth.js";
-import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
 import { config } from "../config.server";
 import type { TokenSet } from "../session/token-refresh.server";
 import { readAccessToken, type UserClaims } from "./claims";

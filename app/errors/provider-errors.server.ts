@@ -10,7 +10,7 @@
  *   provider ends a session refused by the IP allow list.
  */
 import { redirect } from "@remix-run/node";
-import { ProviderError } from "../../core/shared/provider-client.js";
+import { ProviderError } from "../../core/shared/provider-errors.js";
 import { CONFLICT_MESSAGE, errorToastFor, type Toast } from "../../core/shared/errors.js";
 import { ACCOUNT_PAGES } from "../../core/identity/login-errors.js";
 import { readSession } from "../session/session.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
 import { endsSession, providerErrorResponse, providerErrorToast } from "./provider-errors";
 
 const failure = (status: number, message = "Provider says no") => new ProviderError(status, "CODE", message, "corr-1");

@@ -3,7 +3,7 @@
  * applies these decisions (ending the session, setting the toast).
  */
 import { errorToastFor, type Toast } from "../../core/shared/errors.js";
-import { ProviderError } from "../../core/shared/provider-client.js";
+import { ProviderError } from "../../core/shared/provider-errors.js";
 import { IP_ADDRESS_NOT_ALLOWED } from "../../core/identity/login-errors.js";
 
 /** 401 means the token or its grant is no longer accepted: the session ends and the user logs in again. */

@@ -15,7 +15,8 @@ import {
   searchManagedUsers,
   setIpAllowList,
 } from "../../core/administration/client.js";
-import { ProviderError, type RequestContext } from "../../core/shared/provider-client.js";
+import { type RequestContext } from "../../core/shared/provider-client.js";
+import { ProviderError } from "../../core/shared/provider-errors.js";
 import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
 import { getMe } from "../../core/administration/subscriber-users-client.js";
 import { fullName } from "../../core/administration/subscribers.js";

@@ -6,12 +6,8 @@
  */
 import { z } from "zod";
 import { API_AUDIENCE, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
-import {
-  call,
-  ProviderError,
-  ProviderUnavailableError,
-  type RequestContext,
-} from "../../core/shared/provider-client.js";
+import { call, type RequestContext } from "../../core/shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
 import { CliError } from "../errors.js";
 
 /** The public client of the CLI (device flow + refresh tokens). */

@@ -18,7 +18,8 @@ import {
   type ManagedUser,
 } from "../../core/administration/api.js";
 import { bulkSubscriberUsers } from "../../core/administration/client.js";
-import { ProviderError, ProviderUnavailableError, type RequestContext } from "../../core/shared/provider-client.js";
+import { type RequestContext } from "../../core/shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
 import {
   USER_IMPORT_COLUMNS,
   USER_IMPORT_ROLE_SEPARATOR,

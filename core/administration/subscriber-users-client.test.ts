@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ASSOCIATED_SUBSCRIBER, mockProviderPerTest, SUBSCRIBER_USER } from "../shared/mock-provider.test-helper.js";
-import { ProviderError } from "../shared/provider-client.js";
+import { ProviderError } from "../shared/provider-errors.js";
 import {
   changeSubscriberUserStatus,
   checkStanding,

@@ -7,7 +7,8 @@ import {
   UserSearchResponseSchema,
   type UserSearchRequest,
 } from "../shared/contract.js";
-import { call, ProviderError, type RequestContext } from "../shared/provider-client.js";
+import { call, type RequestContext } from "../shared/provider-client.js";
+import { ProviderError } from "../shared/provider-errors.js";
 
 export async function getMe(ctx: RequestContext) {
   return (await call(ctx, "GET", "/api/v1/me", { schema: MeResponseSchema })).data;

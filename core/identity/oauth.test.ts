@@ -7,7 +7,7 @@ import {
   revokeRefreshToken,
   type ConfidentialClient,
 } from "./oauth.js";
-import { ProviderError } from "../shared/provider-client.js";
+import { ProviderError } from "../shared/provider-errors.js";
 
 interface Seen {
   path: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getFeatureFlags, setFeatureFlag } from "./feature-flags-client.js";
 import { mockProviderPerTest } from "./mock-provider.test-helper.js";
-import { ProviderError } from "./provider-client.js";
+import { ProviderError } from "./provider-errors.js";
 
 const provider = mockProviderPerTest();
 

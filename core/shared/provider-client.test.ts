@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CORRELATION_ID_HEADER } from "./contract.js";
 import { ASSOCIATED_SUBSCRIBER, SUBSCRIBER_USER } from "./mock-provider.test-helper.js";
-import { call, ProviderError, ProviderUnavailableError } from "./provider-client.js";
+import { call } from "./provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "./provider-errors.js";
 import * as subscriberUsers from "../administration/subscriber-users-client.js";
 import * as flags from "./feature-flags-client.js";
 

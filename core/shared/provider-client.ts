@@ -4,9 +4,10 @@
  * and turns every non-2xx answer into a ProviderError carrying the provider's { status, code, message }.
  */
 import { randomUUID } from "node:crypto";
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { CORRELATION_ID_HEADER, ErrorBodySchema } from "./contract.js";
+import { ProviderError, ProviderUnavailableError } from "./provider-errors.js";
 
 export interface RequestContext {
   /** Base URL of the provider, e.g. http://localhost:4000 */
@@ -24,24 +25,15 @@ export interface RequestContext {
   onWrite?: () => void;
 }
 
-export class ProviderError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly correlationId: string,
-  ) {
-    super(message);
-    this.name = "ProviderError";
-  }
-}
-
-/** The provider could not be reached at all (connection refused, DNS, time-out). */
-export class ProviderUnavailableError extends ProviderError {
-  constructor(message: string, correlationId: string) {
-    super(503, "PROVIDER_UNAVAILABLE", message, correlationId);
-    this.name = "ProviderUnavailableError";
-  }
+/**
+ * The HTTP library (undici), loaded on first use under a name the bundler cannot follow: route modules call
+ * these use-cases from their loaders, and the app's browser bundle, built from the same modules, must not
+ * take undici in (the bundler resolves every static import, even one only a loader uses).
+ */
+const HTTP_LIBRARY = "undici";
+let httpLibrary: Promise<typeof import("undici")> | undefined;
+function loadHttpLibrary(): Promise<typeof import("undici")> {
+  return (httpLibrary ??= import(HTTP_LIBRARY));
 }
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -93,6 +85,7 @@ export async function call<S extends z.ZodType>(
 
   let response: Dispatcher.ResponseData;
   try {
+    const { request } = await loadHttpLibrary();
     response = await request(url, {
       method,
       headers,

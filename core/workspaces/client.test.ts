@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ProviderError } from "../shared/provider-client.js";
+import { ProviderError } from "../shared/provider-errors.js";
 import { approveWorkspace, cancelWorkspace, searchWorkspaces, unapproveWorkspace } from "./client.js";
 
 interface Seen {
