@@ -4,6 +4,7 @@
  * and turns every non-2xx answer into a ProviderError carrying the provider's { status, code, message }.
  */
 import { randomUUID } from "node:crypto";
+import type * as Undici from "undici";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { CORRELATION_ID_HEADER, ErrorBodySchema } from "./contract.js";
@@ -31,8 +32,8 @@ export interface RequestContext {
  * take undici in (the bundler resolves every static import, even one only a loader uses).
  */
 const HTTP_LIBRARY = "undici";
-let httpLibrary: Promise<typeof import("undici")> | undefined;
-function loadHttpLibrary(): Promise<typeof import("undici")> {
+let httpLibrary: Promise<typeof Undici> | undefined;
+function loadHttpLibrary(): Promise<typeof Undici> {
   return (httpLibrary ??= import(HTTP_LIBRARY));
 }
 
