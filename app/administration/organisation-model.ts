@@ -10,7 +10,7 @@ import {
   ORGANISATION_TABS,
   type OrganisationTab,
 } from "../../core/administration/enums.js";
-import { SHELL_TEXTS } from "../../core/shared/messages.js";
+import { SHELL_TEXTS } from "../../core/shared/shell-texts.js";
 
 export const EDITABLE_SECTIONS = ["communication", "client-secret", "ip-allow-list"] as const;
 export type EditableSection = (typeof EDITABLE_SECTIONS)[number];

@@ -14,7 +14,7 @@ import {
 } from "../../core/administration/enums.js";
 import type { Toast } from "../../core/shared/errors.js";
 import { formatLastModified } from "../../core/shared/format-dates.js";
-import { SHELL_TEXTS } from "../../core/shared/messages.js";
+import { SHELL_TEXTS } from "../../core/shared/shell-texts.js";
 import {
   ClientSecretSchema,
   ClientSecretFormSchema,

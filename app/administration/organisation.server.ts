@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { hasAllPermissions, Permission } from "../../core/shared/permissions/roles.js";
 import { organisationTabs, screenAccess } from "../../core/shared/permissions/screens.js";
 import {

@@ -3,7 +3,7 @@
  * and 'No, cancel'. A dialog over the list with JavaScript, a page without.
  */
 import { Form, Link, useLocation } from "@remix-run/react";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { CsrfInput } from "../components/csrf-input";
 import { RouteDialog, SubmitButton } from "../components/form";
 

@@ -8,7 +8,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { nextUserStatus } from "../../core/administration/users.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { invariantResponse } from "../errors/invariant";

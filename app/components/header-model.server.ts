@@ -6,7 +6,7 @@
  */
 import type { AssociatedSubscriber, Me } from "../../core/shared/contract.js";
 import type { FlagSet } from "../../core/shared/feature-flags.js";
-import { SHELL_TEXTS, SWITCH_SUBSCRIBER_DIALOG } from "../../core/shared/messages.js";
+import { SHELL_TEXTS, SWITCH_SUBSCRIBER_DIALOG } from "../../core/shared/shell-texts.js";
 import { headerTabs, profileMenu, type HeaderTab } from "../../core/shared/permissions/screens.js";
 import { fullName, initials } from "../../core/administration/subscribers.js";
 

@@ -9,7 +9,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ORGANIZATION_PARAM } from "../../core/shared/contract.js";
-import { SWITCH_SUBSCRIBER_DIALOG } from "../../core/shared/messages.js";
+import { SWITCH_SUBSCRIBER_DIALOG } from "../../core/shared/shell-texts.js";
 import { LinkButton } from "../components/link-button";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { SwitchSubscriberConfirmation } from "../components/switch-subscriber-confirmation";

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { nextUserStatus } from "../../core/administration/users.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName, initials } from "../../core/administration/subscribers.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";

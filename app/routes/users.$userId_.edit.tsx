@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { NAMED_ROLES } from "../../core/shared/permissions/roles.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { fullName } from "../../core/administration/subscribers.js";

@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { userFormSchema } from "../../core/administration/schemas.js";

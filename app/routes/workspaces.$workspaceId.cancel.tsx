@@ -13,7 +13,7 @@ import { z } from "zod";
 import { isWorkspaceId } from "../../core/workspaces/api.js";
 import { CANCELLATION_REASON_LABELS, CANCELLATION_REASONS } from "../../core/workspaces/enums.js";
 import type { Toast } from "../../core/shared/errors.js";
-import { WORKSPACE_TOASTS } from "../../core/shared/messages.js";
+import { WORKSPACE_TOASTS } from "../../core/workspaces/messages.js";
 import { CANCELLATION_NOTES_MAX, CancellationSchema, cancellationNotesRemaining } from "../../core/workspaces/schemas.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";

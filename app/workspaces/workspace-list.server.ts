@@ -17,7 +17,7 @@ import {
   workspaceListLayout,
   type QuickFilter,
 } from "../../core/workspaces/enums.js";
-import { workspaceListEmptyText } from "../../core/shared/messages.js";
+import { workspaceListEmptyText } from "../../core/workspaces/messages.js";
 import { isHelpdeskAdministrator } from "../../core/shared/permissions/roles.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { statusLabel, WORKSPACE_JOURNEY } from "../../core/workspaces/status.js";

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { isWorkspaceId } from "../../core/workspaces/api.js";
-import { WORKSPACE_TOASTS } from "../../core/shared/messages.js";
+import { WORKSPACE_TOASTS } from "../../core/workspaces/messages.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { invariantResponse } from "../errors/invariant";

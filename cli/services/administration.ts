@@ -17,7 +17,7 @@ import {
 } from "../../core/administration/client.js";
 import { type RequestContext } from "../../core/shared/provider-client.js";
 import { ProviderError } from "../../core/shared/provider-errors.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { getMe } from "../../core/administration/subscriber-users-client.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { LodgementIdentifiersSchema } from "../../core/administration/schemas.js";

@@ -8,7 +8,7 @@ import type {
 } from "../../core/administration/api.js";
 import type { AssociatedSubscriber, PageInfo } from "../../core/shared/contract.js";
 import { MASKED_CLIENT_SECRET, MASKED_PASSWORD } from "../../core/administration/enums.js";
-import { SHELL_TEXTS } from "../../core/shared/messages.js";
+import { SHELL_TEXTS } from "../../core/shared/shell-texts.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
 import { printView } from "./render.js";

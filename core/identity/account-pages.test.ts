@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_PAGES } from "./login-errors.js";
 import { ACCOUNT_PAGE_TEXTS } from "./account-pages.js";
-import { ADMINISTRATION_MESSAGES } from "../shared/messages.js";
+import { ADMINISTRATION_MESSAGES } from "../administration/messages.js";
 
 describe("account pages", () => {
   it("words every account page, with the spec's buttons and quoted texts", () => {

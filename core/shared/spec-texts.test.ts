@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  ADMINISTRATION_MESSAGES,
-  BORROWER_MESSAGES,
-  DOCUMENT_MESSAGES,
-  SDLT_TOASTS,
-  SHELL_TEXTS,
-  uploadOutcomeMessage,
-  WORKSPACE_LIST_TEXTS,
-  WORKSPACE_TOASTS,
-  workspaceListEmptyText,
-} from "./messages.js";
+import { ADMINISTRATION_MESSAGES } from "../administration/messages.js";
+import { BORROWER_MESSAGES } from "../parties/messages.js";
+import { DOCUMENT_MESSAGES, uploadOutcomeMessage } from "../documents/messages.js";
+import { SDLT_TOASTS } from "../sdlt/messages.js";
+import { SHELL_TEXTS } from "./shell-texts.js";
+import { WORKSPACE_LIST_TEXTS, WORKSPACE_TOASTS, workspaceListEmptyText } from "../workspaces/messages.js";
 
 describe("message catalogue", () => {
   it("keeps the spec's quoted texts", () => {

@@ -1,0 +1,22 @@
+/** Administration toasts and texts (document 3 section 8.4). */
+import { SUSPENDED_BY_SUPPORT_TEXT, SUSPENDED_BY_USER_MANAGER_TEXT } from "../shared/errors.js";
+
+export const ADMINISTRATION_MESSAGES = {
+  suspended: (firstName: string) => `${firstName} has been suspended`,
+  unsuspended: (firstName: string) => `${firstName} has been unsuspended and is now active`,
+  activationEmailResent: (email: string) => `Activation email resent to ${email}`,
+  invitationFailed: (email: string, reason: string) => `Failed to send invitation email to ${email}. ${reason}`,
+  userAdded: (name: string) => `${name} has been added successfully`,
+  userChangesSaved: (name: string) => `${name} Changes saved`,
+  suspendModal: "The user will no longer be able to access the product and any active sessions will be logged out. You can unsuspend the user at any time.",
+  unsuspendModal: "The user's access to the product will be restored.",
+  noCancel: "No, cancel",
+  CONNECTION_SETTINGS_UPDATED: "Connection settings updated successfully",
+  CONNECTION_SETTINGS_FAILED: "Connection settings could not be updated. Please try again.",
+  COMMUNICATION_SETTINGS_UPDATED: "Communication settings updated successfully",
+  COMMUNICATION_SETTINGS_FAILED: "Communication settings could not be updated. Please try again.",
+  lodgementIdentifierAdded: "HMLR lodgement identifier added successfully.",
+  lodgementIdentifierUpdated: "HMLR lodgement identifier updated successfully.",
+  suspendedBySupport: SUSPENDED_BY_SUPPORT_TEXT,
+  suspendedByUserManager: SUSPENDED_BY_USER_MANAGER_TEXT,
+} as const;
