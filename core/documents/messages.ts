@@ -1,3 +1,4 @@
+/** Document upload and application messages (document 3 section 8.2). */
 export const DOCUMENT_MESSAGES = {
   uploaded: (fileName: string) => `${fileName} uploaded successfully`,
   virusFound: "A virus has been detected in the document. Please check and upload again.",
