@@ -10,13 +10,8 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  LAW_FIRM_PURCHASE_ONLY_TOOLTIP,
-  LIMITS,
-  ORGANISATION_TYPE_LABELS,
-  TRANSACTION_TYPE_LABELS,
-  TRANSACTION_TYPES,
-} from "../../core/workspaces/enums.js";
+import { LAW_FIRM_PURCHASE_ONLY_TOOLTIP, LIMITS, TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "../../core/workspaces/enums.js";
+import { ORGANISATION_TYPE_LABELS } from "../../core/parties/enums.js";
 import { CreateWorkspaceRequestSchema } from "../../core/workspaces/api.js";
 import type { Toast } from "../../core/shared/errors.js";
 import { can } from "../../core/shared/permissions/actions.js";

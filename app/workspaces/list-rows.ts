@@ -1,13 +1,6 @@
 /** What the workspace list shows of each record (document 1 section 2.4), decided on the server. */
 import type { WorkspaceListRecord } from "../../core/workspaces/api.js";
-import {
-  NOT_PROVIDED_TEXT,
-  PARTICIPANT_ROLE_LABELS,
-  TO_BE_PROVIDED,
-  TO_BE_PROVIDED_TEXT,
-  TRANSACTION_TYPE_LABELS,
-  TRANSFER_OF_EQUITY_LABEL,
-} from "../../core/workspaces/enums.js";
+import { NOT_PROVIDED_TEXT, PARTICIPANT_ROLE_LABELS, TO_BE_PROVIDED, TO_BE_PROVIDED_TEXT, TRANSACTION_TYPE_LABELS, TRANSFER_OF_EQUITY_LABEL } from "../../core/workspaces/enums.js";
 import { formatListDate } from "../../core/shared/format-dates.js";
 import { applicantListName, applicantSummary } from "../../core/parties/names.js";
 import { addressLine } from "../../core/shared/address.js";

@@ -3,16 +3,7 @@
  * the links are built in list-url.ts, which the browser runs).
  */
 import type { WorkspaceSearchRequest } from "../../core/workspaces/api.js";
-import {
-  ENHANCED_SEARCH_OPTIONS,
-  QUICK_FILTERS,
-  SORT_ORDERS,
-  TRANSACTION_TYPES,
-  WORKSPACE_LIST_PAGE_SIZES,
-  WORKSPACE_SEARCH_FIELDS,
-  defaultWorkspaceSearchField,
-  type WorkspaceSearchField,
-} from "../../core/workspaces/enums.js";
+import { ENHANCED_SEARCH_OPTIONS, QUICK_FILTERS, SORT_ORDERS, TRANSACTION_TYPES, WORKSPACE_LIST_PAGE_SIZES, WORKSPACE_SEARCH_FIELDS, defaultWorkspaceSearchField, type WorkspaceSearchField } from "../../core/workspaces/enums.js";
 import { DEFAULT_STATUS_FILTER, WORKSPACE_JOURNEY, type JourneyStatus } from "../../core/workspaces/status.js";
 import type { ListLayout, ListState } from "./list-url";
 

@@ -4,19 +4,7 @@
  * control and the empty state, all as plain text and values, so that the page's browser code needs nothing
  * from core at run time.
  */
-import {
-  COMPLETION_DATE_SORT_LABELS,
-  QUICK_FILTER_LABELS,
-  SORT_ORDERS,
-  TRANSACTION_TYPE_LABELS,
-  TRANSACTION_TYPES,
-  WORKSPACE_LIST_PAGE_SIZES,
-  WORKSPACE_SEARCH_FIELD_LABELS,
-  showsCardPager,
-  visibleQuickFilters,
-  workspaceListLayout,
-  type QuickFilter,
-} from "../../core/workspaces/enums.js";
+import { COMPLETION_DATE_SORT_LABELS, QUICK_FILTER_LABELS, SORT_ORDERS, TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES, WORKSPACE_LIST_PAGE_SIZES, WORKSPACE_SEARCH_FIELD_LABELS, showsCardPager, visibleQuickFilters, workspaceListLayout, type QuickFilter } from "../../core/workspaces/enums.js";
 import { workspaceListEmptyText } from "../../core/workspaces/messages.js";
 import { isHelpdeskAdministrator } from "../../core/shared/permissions/roles.js";
 import { can } from "../../core/shared/permissions/actions.js";

@@ -4,15 +4,8 @@
  * the banners, the view-only notice and the actions the user may take now.
  */
 import type { WorkspaceDetail } from "../../core/workspaces/api.js";
-import {
-  APPLICANT_ROLE,
-  CANCELLATION_REASON_LABELS,
-  PARTICIPANT_ROLE_LABELS,
-  REPRESENTATIVE_ROLE_LABELS,
-  TO_BE_PROVIDED_TEXT,
-  TRANSACTION_TYPE_LABELS,
-  TRANSFER_OF_EQUITY_LABEL,
-} from "../../core/workspaces/enums.js";
+import { APPLICANT_ROLE, REPRESENTATIVE_ROLE_LABELS } from "../../core/parties/enums.js";
+import { CANCELLATION_REASON_LABELS, PARTICIPANT_ROLE_LABELS, TO_BE_PROVIDED_TEXT, TRANSACTION_TYPE_LABELS, TRANSFER_OF_EQUITY_LABEL } from "../../core/workspaces/enums.js";
 import { WORKSPACE_TAB_LABELS, type WorkspaceTab } from "../../core/documents/enums.js";
 import { isFlagOn, type FlagSet } from "../../core/shared/feature-flags.js";
 import { formatCompletionDate, formatDetailDate } from "../../core/shared/format-dates.js";

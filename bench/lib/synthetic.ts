@@ -5,11 +5,8 @@
  * company, a lender and a law firm on each, a seller's representative on half the purchases.
  */
 import { randomUUID } from "node:crypto";
-import type {
-  BorrowerValidationStatus,
-  ParticipantRole,
-  TransactionType,
-} from "../../core/workspaces/enums.js";
+import type { BorrowerValidationStatus } from "../../core/parties/enums.js";
+import type { ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import {
   completeTasks,
   initialWorkspaceTasks,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PARTY_ACTIONS } from "../workspaces/enums.js";
+import { PARTY_ACTIONS } from "../parties/enums.js";
 import { TAX_ELIGIBILITY_STATUSES } from "../sdlt/enums.js";
 import {
   attachAvailability,

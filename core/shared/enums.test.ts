@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as financials from "../financials/enums.js";
 import * as lodgement from "../documents/enums.js";
 import * as sdlt from "../sdlt/enums.js";
-import * as workspace from "../workspaces/enums.js";
+import * as parties from "../parties/enums.js";
+import * as title from "../title/enums.js";
 import { ADMINISTRATION_LIMITS, AUTHORITY_ALIASES, MASKED_CLIENT_SECRET, MASKED_PASSWORD, ORGANISATION_TAB_LABELS, USER_AUTHENTICATION_LABELS } from "../administration/enums.js";
 import {
   ALLOWED_ACCOUNT_TYPES,
@@ -25,17 +26,7 @@ import {
   TaxAuthoritySchema,
   visibleSdltSections,
 } from "../sdlt/enums.js";
-import {
-  CANCELLATION_REASON_LABELS,
-  CANCELLATION_REASONS,
-  CancellationReasonSchema,
-  defaultWorkspaceSearchField,
-  isSelectableSubscriber,
-  showsCardPager,
-  TransactionTypeSchema,
-  visibleQuickFilters,
-  workspaceListLayout,
-} from "../workspaces/enums.js";
+import { CANCELLATION_REASON_LABELS, CANCELLATION_REASONS, CancellationReasonSchema, defaultWorkspaceSearchField, isSelectableSubscriber, showsCardPager, TransactionTypeSchema, visibleQuickFilters, workspaceListLayout } from "../workspaces/enums.js";
 
 describe("labels", () => {
   it("sentence case and exceptions", () => {
@@ -77,9 +68,9 @@ describe("workspace enumerations", () => {
 
 describe("every status enumeration has a zod enum and a label for each value", () => {
   const enumerations = [
-    ["borrower validation statuses", workspace.BORROWER_VALIDATION_STATUSES, workspace.BorrowerValidationStatusSchema, workspace.BORROWER_VALIDATION_STATUS_LABELS],
-    ["title statuses", workspace.TITLE_STATUSES, workspace.TitleStatusSchema, workspace.TITLE_STATUS_LABELS],
-    ["law firm roles", workspace.LAW_FIRM_ROLES, workspace.LawFirmRoleSchema, workspace.LAW_FIRM_ROLE_LABELS],
+    ["borrower validation statuses", parties.BORROWER_VALIDATION_STATUSES, parties.BorrowerValidationStatusSchema, parties.BORROWER_VALIDATION_STATUS_LABELS],
+    ["title statuses", title.TITLE_STATUSES, title.TitleStatusSchema, title.TITLE_STATUS_LABELS],
+    ["law firm roles", parties.LAW_FIRM_ROLES, parties.LawFirmRoleSchema, parties.LAW_FIRM_ROLE_LABELS],
     ["schedule statuses", financials.FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES, financials.FinancialSettlementScheduleStatusSchema, financials.FINANCIAL_SETTLEMENT_SCHEDULE_STATUS_LABELS],
     ["bank verification statuses", financials.BANK_VERIFICATION_STATUSES, financials.BankVerificationStatusSchema, financials.BANK_VERIFICATION_STATUS_LABELS],
     ["lodgement case statuses", lodgement.LODGEMENT_CASE_STATUSES, lodgement.LodgementCaseStatusSchema, lodgement.LODGEMENT_CASE_STATUS_LABELS],
@@ -104,7 +95,7 @@ describe("every status enumeration has a zod enum and a label for each value", (
   }
 
   it("labels values in words, never the brand inside a contract value", () => {
-    expect(workspace.BORROWER_VALIDATION_STATUS_LABELS.COUNT_INVALID).toBe("Count invalid");
+    expect(parties.BORROWER_VALIDATION_STATUS_LABELS.COUNT_INVALID).toBe("Count invalid");
     expect(financials.FINANCIAL_SETTLEMENT_SCHEDULE_STATUS_LABELS.IN_PREPARATION).toBe("In preparation");
     expect(lodgement.FILE_UPLOAD_STATUS_LABELS.VIRUS_FOUND).toBe("Virus found");
     expect(sdlt.TAX_ELIGIBILITY_STATUS_LABELS.SUBMISSION_OUTSIDE_PEXA).toBe("Submission outside the product");

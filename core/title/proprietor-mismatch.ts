@@ -1,5 +1,5 @@
 /** Party proprietor matching (document 2 section 4.4) and applicant display. */
-import type { PartyAction } from "../workspaces/enums.js";
+import type { PartyAction } from "../parties/enums.js";
 
 export interface MismatchContext {
   /** Registered proprietors on the title. */

@@ -19,23 +19,8 @@
  * changes nothing. Every successful write answers the new version.
  */
 import { z } from "zod";
-import {
-  BorrowerValidationStatusSchema,
-  CancellationReasonSchema,
-  JurisdictionSchema,
-  OrganisationTypeSchema,
-  ParticipantRoleSchema,
-  PartyRoleSchema,
-  PartyTypeSchema,
-  QuickFilterSchema,
-  RepresentativeRoleSchema,
-  SortOrderSchema,
-  TransactionTypeSchema,
-  APPLICANT_ROLE,
-  LIMITS,
-  QUICK_FILTERS,
-  TO_BE_PROVIDED,
-} from "./enums.js";
+import { BorrowerValidationStatusSchema, OrganisationTypeSchema, PartyRoleSchema, PartyTypeSchema, RepresentativeRoleSchema, APPLICANT_ROLE } from "../parties/enums.js";
+import { CancellationReasonSchema, JurisdictionSchema, ParticipantRoleSchema, QuickFilterSchema, SortOrderSchema, TransactionTypeSchema, LIMITS, QUICK_FILTERS, TO_BE_PROVIDED } from "./enums.js";
 import { ACTIONS } from "../shared/permissions/actions.js";
 import { SubscriberEntityTypeSchema } from "../administration/enums.js";
 import { AddressSchema } from "../shared/address.js";

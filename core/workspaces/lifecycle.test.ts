@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QUICK_FILTERS, type BorrowerValidationStatus } from "./enums.js";
+import { QUICK_FILTERS } from "./enums.js";
+import { type BorrowerValidationStatus } from "../parties/enums.js";
 import { WORKSPACE_STATUSES, type WorkspaceStatus } from "./status.js";
 import {
   approveTransition,

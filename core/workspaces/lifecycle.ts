@@ -7,17 +7,8 @@
  * The flags are derived here from the status, the tasks and the borrower validation status; they are not
  * stored (docs/decisions/0200-workspace-state.md).
  */
-import {
-  APPLICANT_ROLE,
-  QUICK_FILTERS,
-  type BorrowerValidationStatus,
-  type CancellationReason,
-  type ExceptionKind,
-  type ParticipantRole,
-  type QuickFilter,
-  type RepresentativeRole,
-  type TransactionType,
-} from "./enums.js";
+import { APPLICANT_ROLE, type BorrowerValidationStatus, type RepresentativeRole } from "../parties/enums.js";
+import { QUICK_FILTERS, type CancellationReason, type ExceptionKind, type ParticipantRole, type QuickFilter, type TransactionType } from "./enums.js";
 import type { TaskStatus } from "../documents/enums.js";
 import { isOptionalTask, orderTasks, type TaskName } from "../tasks/dashboard.js";
 import { creatableTransactionTypes } from "../shared/permissions/screens.js";

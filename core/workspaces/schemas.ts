@@ -4,15 +4,8 @@
  * date and cancellation.
  */
 import { z } from "zod";
-import {
-  CANCELLATION_REASONS,
-  LIMITS,
-  PARTY_TYPES,
-  REPRESENTATION_TYPES,
-  REPRESENTATIVE_TYPES,
-  TRANSACTION_TYPES,
-  VERIFICATION_OF_IDENTITY,
-} from "./enums.js";
+import { CANCELLATION_REASONS, LIMITS, TRANSACTION_TYPES } from "./enums.js";
+import { PARTY_TYPES, REPRESENTATION_TYPES, REPRESENTATIVE_TYPES, VERIFICATION_OF_IDENTITY } from "../parties/enums.js";
 import { isSelectableCompletionDate } from "../financials/completion-date.js";
 import { addressSchema } from "../shared/address.js";
 import { EVEN_WITH_FIELD_ERRORS, filled, PATTERNS, optionalText, requiredChoice, requiredText } from "../shared/fields.js";

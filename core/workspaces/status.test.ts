@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BORROWER_VALIDATION_STATUSES } from "./enums.js";
+import { BORROWER_VALIDATION_STATUSES } from "../parties/enums.js";
 import {
   BORROWER_VALIDATION_BANNERS,
   borrowerValidationBanner,

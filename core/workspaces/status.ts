@@ -4,7 +4,8 @@
  * tooltips, the view-only notice, the borrower validation banner and the status banner.
  */
 import { z } from "zod";
-import type { BorrowerValidationStatus, ParticipantRole } from "./enums.js";
+import type { BorrowerValidationStatus } from "../parties/enums.js";
+import type { ParticipantRole } from "./enums.js";
 import type { SubscriberEntityType } from "../administration/subscribers.js";
 
 export const WORKSPACE_STATUSES = [

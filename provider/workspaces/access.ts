@@ -13,7 +13,7 @@ import type { Selectable } from "kysely";
 import { ACTION_PERMISSIONS, can, type Action, type PermissionSubject, type WorkspaceContext } from "../../core/shared/permissions/actions.js";
 import { effectiveContextualPermissions } from "../../core/shared/permissions/contextual.js";
 import { hasAllPermissions, hasAnyPermission, type Permission } from "../../core/shared/permissions/roles.js";
-import type { BorrowerValidationStatus } from "../../core/workspaces/enums.js";
+import type { BorrowerValidationStatus } from "../../core/parties/enums.js";
 import { workspaceFlags } from "../../core/workspaces/lifecycle.js";
 import { editLock, EDIT_LOCK_TOOLTIPS, type WorkspaceStatus } from "../../core/workspaces/status.js";
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";

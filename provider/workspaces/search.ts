@@ -21,14 +21,8 @@ import type {
   WorkspaceSearchRequestSchema,
   WorkspaceSearchResponse,
 } from "../../core/workspaces/api.js";
-import {
-  QUICK_FILTERS,
-  TO_BE_PROVIDED,
-  type ParticipantRole,
-  type PartyType,
-  type QuickFilter,
-  type TransactionType,
-} from "../../core/workspaces/enums.js";
+import { QUICK_FILTERS, TO_BE_PROVIDED, type ParticipantRole, type QuickFilter, type TransactionType } from "../../core/workspaces/enums.js";
+import { type PartyType } from "../../core/parties/enums.js";
 import { applicantName } from "../../core/parties/names.js";
 import { quickFilterBit } from "../../core/workspaces/lifecycle.js";
 import {

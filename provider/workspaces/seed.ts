@@ -9,12 +9,8 @@
  * is left alone.
  */
 import { randomUUID } from "node:crypto";
-import type {
-  BorrowerValidationStatus,
-  CancellationReason,
-  ParticipantRole,
-  TransactionType,
-} from "../../core/workspaces/enums.js";
+import type { BorrowerValidationStatus } from "../../core/parties/enums.js";
+import type { CancellationReason, ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import {
   completeTasks,
   initialWorkspaceTasks,

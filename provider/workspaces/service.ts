@@ -21,16 +21,8 @@ import type {
   WorkspaceReferenceRecord,
   WorkspaceUpdateRequestSchema,
 } from "../../core/workspaces/api.js";
-import type {
-  BorrowerValidationStatus,
-  CancellationReason,
-  OrganisationType,
-  ParticipantRole,
-  PartyRole,
-  PartyType,
-  RepresentativeRole,
-  TransactionType,
-} from "../../core/workspaces/enums.js";
+import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole } from "../../core/parties/enums.js";
+import type { CancellationReason, ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import { isSelectableSubscriber, PARTICIPANT_ROLES } from "../../core/workspaces/enums.js";
 import { orderTasks } from "../../core/tasks/dashboard.js";
 import { ACTIONS, can, type Action } from "../../core/shared/permissions/actions.js";

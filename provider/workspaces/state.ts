@@ -5,7 +5,7 @@
  * must end with `commitWorkspaceChange`, in the same transaction, so the labels and the version follow.
  */
 import { randomUUID } from "node:crypto";
-import type { BorrowerValidationStatus } from "../../core/workspaces/enums.js";
+import type { BorrowerValidationStatus } from "../../core/parties/enums.js";
 import {
   pendingQuickFilters,
   quickFilterMask,
