@@ -5,22 +5,8 @@ import { describe, expect, it } from "vitest";
 import { addressLine, AddressSchema, addressSchema, BUILDING_NAME_OR_NUMBER_MESSAGE, BUILDING_NUMBER_OR_NAME_MESSAGE, toSecurityAddressBody } from "./address.js";
 import { optionalText, PATTERNS, requiredText, ticked, yesNo } from "./fields.js";
 import { VALIDATION_MESSAGES } from "./validation-messages.js";
-import {
-  APPLICANTS_MESSAGES,
-  canAddApplicant,
-  canDeleteApplicant,
-  CancellationSchema,
-  cancellationNotesRemaining,
-  completionDateSchema,
-  COMPLETION_DATE_MESSAGES,
-  ConfirmRepresentationSchema,
-  CreateWorkspaceSchema,
-  LawFirmSchema,
-  PartySchema,
-  ReferenceSchema,
-  RegistrationNumberSchema,
-  toCreateWorkspaceBody,
-} from "../workspaces/schemas.js";
+import { APPLICANTS_MESSAGES, canAddApplicant, canDeleteApplicant, CancellationSchema, cancellationNotesRemaining, completionDateSchema, COMPLETION_DATE_MESSAGES, CreateWorkspaceSchema, toCreateWorkspaceBody } from "../workspaces/schemas.js";
+import { ConfirmRepresentationSchema, LawFirmSchema, PartySchema, ReferenceSchema, RegistrationNumberSchema } from "../parties/schemas.js";
 
 type Safe = { safeParse(input: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
 const errors = (schema: Safe, input: unknown) => {

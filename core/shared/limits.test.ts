@@ -19,15 +19,8 @@ import {
   sdltTaxCalculationSchema,
   SdltTransactionDetailsSchema,
 } from "../sdlt/schemas.js";
-import {
-  CancellationSchema,
-  ForenamesSchema,
-  LawFirmNameSchema,
-  OrganisationNameSchema,
-  ReferenceSchema,
-  SurnameSchema,
-  WorkspaceReferenceSchema,
-} from "../workspaces/schemas.js";
+import { CancellationSchema, WorkspaceReferenceSchema } from "../workspaces/schemas.js";
+import { ForenamesSchema, LawFirmNameSchema, OrganisationNameSchema, ReferenceSchema, SurnameSchema } from "../parties/schemas.js";
 
 interface Safe {
   safeParse(input: unknown): {

@@ -24,7 +24,8 @@ import { CancellationReasonSchema, JurisdictionSchema, ParticipantRoleSchema, Qu
 import { ACTIONS } from "../shared/permissions/actions.js";
 import { SubscriberEntityTypeSchema } from "../administration/enums.js";
 import { AddressSchema } from "../shared/address.js";
-import { CancellationSchema, IndividualPartySchema, OrganisationPartySchema, ReferenceSchema, WorkspaceReferenceSchema } from "./schemas.js";
+import { CancellationSchema, WorkspaceReferenceSchema } from "./schemas.js";
+import { IndividualPartySchema, OrganisationPartySchema, ReferenceSchema } from "../parties/schemas.js";
 import { WorkspaceStatusSchema } from "./status.js";
 import { TASK_NAMES } from "../tasks/dashboard.js";
 import { TaskStatusSchema } from "../documents/enums.js";
