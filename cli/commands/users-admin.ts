@@ -231,7 +231,7 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
   const [service, client, rules, ctx] = await Promise.all([
     import("../services/administration.js"),
     import("../../core/administration/client.js"),
-    import("../../core/administration/roles-and-import.js"),
+    import("../../core/administration/user-import.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
@@ -274,10 +274,11 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
     !options.addRole &&
     !options.removeRole;
   if (nothing) throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
-  const [service, client, rules, ctx] = await Promise.all([
+  const [service, client, rules, roleRules, ctx] = await Promise.all([
     import("../services/administration.js"),
     import("../../core/administration/client.js"),
-    import("../../core/administration/roles-and-import.js"),
+    import("../../core/administration/user-import.js"),
+    import("../../core/administration/roles.js"),
     context(io, command),
   ]);
   const user = await step(io, `Finding ${options.email}`, () => service.findUserByEmail(ctx, options.email, options.subscriber));
@@ -299,7 +300,7 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
     row.firstName === user.firstName &&
     row.middleName === user.middleName &&
     row.lastName === user.lastName &&
-    rules.sameRoles(row.roleNames, user.roleNames);
+    roleRules.sameRoles(row.roleNames, user.roleNames);
   if (unchanged) {
     if (globals.json) return printJson(io, user);
     return showMessage(io, "info", `${user.firstName} already has these names and roles: nothing was changed`);

@@ -20,14 +20,7 @@ import {
 import { bulkSubscriberUsers } from "../../core/administration/client.js";
 import { type RequestContext } from "../../core/shared/provider-client.js";
 import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
-import {
-  USER_IMPORT_COLUMNS,
-  USER_IMPORT_ROLE_SEPARATOR,
-  UserImportFileSchema,
-  checkUserRow,
-  duplicateEmailReason,
-  type UserImportColumn,
-} from "../../core/administration/roles-and-import.js";
+import { USER_IMPORT_COLUMNS, USER_IMPORT_ROLE_SEPARATOR, UserImportFileSchema, checkUserRow, duplicateEmailReason, type UserImportColumn } from "../../core/administration/user-import.js";
 import { UsageError } from "../errors.js";
 import { CsvError, formatCsv, parseCsv } from "./csv.js";
 

@@ -16,7 +16,7 @@ import {
   UserSearchRequestSchema,
 } from "../../core/shared/contract.js";
 import { SUBSCRIBER_ENTITY_TYPES, type SubscriberEntityType } from "../../core/administration/subscribers.js";
-import { subscriberTypeFrom } from "../../core/administration/roles-and-import.js";
+import { subscriberTypeFrom } from "../../core/administration/roles.js";
 import { requestMeta } from "../platform/http/auth.js";
 import { badRequest } from "../platform/errors.js";
 import { errorResponses } from "../platform/http/errors.js";

@@ -12,7 +12,7 @@ import {
   type SubscriberEntityType,
   type SubscriberStatus,
 } from "../../core/administration/subscribers.js";
-import { subscriberTypeFrom } from "../../core/administration/roles-and-import.js";
+import { subscriberTypeFrom } from "../../core/administration/roles.js";
 import type { DB, Database } from "../platform/db/index.js";
 import { ApiError, badRequest, forbidden } from "../platform/errors.js";
 import type { VerifiedCaller } from "../identity/oidc.js";

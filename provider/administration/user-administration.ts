@@ -13,13 +13,8 @@ import { sql } from "kysely";
 import type { BulkUserResult, CreatedUser, ManagedUser, UserCreateRequest, UserEdit } from "../../core/administration/api.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { fullName } from "../../core/administration/subscribers.js";
-import {
-  checkUserRow,
-  rolesForSubscriberType,
-  sameRoles,
-  subscriberTypeFrom,
-  userManagerChangeRefusal,
-} from "../../core/administration/roles-and-import.js";
+import { checkUserRow } from "../../core/administration/user-import.js";
+import { rolesForSubscriberType, sameRoles, subscriberTypeFrom, userManagerChangeRefusal } from "../../core/administration/roles.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import type { DB } from "../platform/db/index.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";

@@ -21,13 +21,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { BulkOutcome, BulkUserResult } from "../../core/administration/api.js";
-import {
-  checkUserRow,
-  duplicateEmailReason,
-  sameRoles,
-  userManagerChangeRefusal,
-  type UserRow,
-} from "../../core/administration/roles-and-import.js";
+import { checkUserRow, duplicateEmailReason, type UserRow } from "../../core/administration/user-import.js";
+import { sameRoles, userManagerChangeRefusal } from "../../core/administration/roles.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import type { DB, Database } from "../platform/db/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";

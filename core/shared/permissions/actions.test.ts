@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { PARTICIPANT_ROLES, TRANSACTION_TYPES } from "../../workspaces/enums.js";
 import { Permission as P, permissionsForRoles } from "./roles.js";
-import { ASSIGNABLE_ROLES } from "../../administration/roles-and-import.js";
+import { ASSIGNABLE_ROLES } from "../../administration/roles.js";
 import { ACTION_PERMISSIONS, ACTIONS, can, type Action, type ActionRule } from "./actions.js";
 import { ContextualPermission as C } from "./contextual.js";
 
