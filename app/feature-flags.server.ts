@@ -4,7 +4,7 @@
  */
 import { getFeatureFlags } from "../core/shared/feature-flags-client.js";
 import type { RequestContext } from "../core/shared/provider-client.js";
-import { readAccessToken } from "./auth/claims";
+import { readAccessToken } from "../core/identity/claims";
 import type { FeatureFlags } from "../core/shared/feature-flags.js";
 import { config } from "./config.server";
 import { createFeatureFlagCache } from "./feature-flag-cache";

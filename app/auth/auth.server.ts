@@ -15,7 +15,7 @@ import { exchangeAuthorizationCode, refreshAccessToken, revokeRefreshToken as re
 import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
 import { config } from "../config.server";
 import type { TokenSet } from "../session/token-refresh.server";
-import { readAccessToken, type UserClaims } from "./claims";
+import { readAccessToken, type UserClaims } from "../../core/identity/claims";
 
 const STRATEGY = "convey";
 /** Name prefix of the short-lived cookies that carry the OAuth state and PKCE verifier (one per login started). */

@@ -8,7 +8,7 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import { LANDING_PAGE, loginReturnPath } from "../../core/identity/login-errors.js";
 import { endSession, isLoggedIn, readSession, startSession, type AppSession } from "../session/session.server";
 import { closeSession, saveSession } from "../session/user-session.server";
-import { readAccessToken } from "./claims";
+import { readAccessToken } from "../../core/identity/claims";
 import { clearStateCookies, completeLogin, revokeRefreshToken, type LoginResult } from "./auth.server";
 import { endsTheSession, loginReturnTarget } from "./login-return";
 

@@ -8,7 +8,7 @@ import { redirect } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { PermissionSubject } from "../../core/shared/permissions/actions.js";
 import type { RequestContext } from "../../core/shared/provider-client.js";
-import { readAccessToken, type UserClaims } from "../auth/claims";
+import { readAccessToken, type UserClaims } from "../../core/identity/claims";
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";

@@ -1,5 +1,6 @@
 /** Logging in (device flow for people, client credentials for scripts) and out; tokens are never returned. */
-import { CLAIMS, type Me } from "../../core/shared/contract.js";
+import type { Me } from "../../core/shared/contract.js";
+import { readAccessToken } from "../../core/identity/claims.js";
 import { getMe } from "../../core/administration/subscriber-users-client.js";
 import { CliError } from "../errors.js";
 import { describeError } from "../report.js";
@@ -132,12 +133,8 @@ async function revokePrevious(previous: StoredCredentials, next: StoredCredentia
 
 /** The grant id claim of a JWT access token, read without verification (only to compare two grants). */
 export function grantIdOf(accessToken: string): string | undefined {
-  const payload = accessToken.split(".")[1];
-  if (!payload) return undefined;
   try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
-    const grantId = claims[CLAIMS.grantId];
-    return typeof grantId === "string" ? grantId : undefined;
+    return readAccessToken(accessToken).grantId ?? undefined;
   } catch {
     return undefined;
   }

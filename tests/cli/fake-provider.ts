@@ -208,7 +208,7 @@ export class FakeProvider {
   }
 
   private issue(grantId: string, withRefreshToken: boolean) {
-    const accessToken = fakeJwt({ gid: grantId, jti: randomUUID() });
+    const accessToken = fakeJwt({ sub: this.me.user.subscriberUserId, gid: grantId, jti: randomUUID() });
     this.accessTokens.set(accessToken, { grantId, expiresAt: Date.now() + this.tokenLifetimeSeconds * 1000 });
     const body: Record<string, unknown> = {
       access_token: accessToken,

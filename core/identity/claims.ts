@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from "jose";
 import { z } from "zod";
-import { CLAIMS } from "../../core/shared/contract.js";
+import { CLAIMS } from "../shared/contract.js";
 
 const AccessTokenClaimsSchema = z.object({
   sub: z.string().min(1),

@@ -1,6 +1,6 @@
 import { UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { CLAIMS } from "../../core/shared/contract.js";
+import { CLAIMS } from "../shared/contract.js";
 import { readAccessToken } from "./claims";
 
 const token = (payload: Record<string, unknown>) => new UnsecuredJWT(payload).encode();
