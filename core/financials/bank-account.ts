@@ -1,6 +1,6 @@
 /** Sort codes, account numbers and account names (document 2 sections 5.5 and 5.9). */
 import { z } from "zod";
-import { LIMITS } from "../workspaces/enums.js";
+import { LIMITS } from "../shared/limits.js";
 import { PATTERNS, fail, ok, requiredText, textTo } from "../shared/fields.js";
 import { invalid } from "../shared/validation-messages.js";
 

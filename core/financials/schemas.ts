@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ALLOWED_ACCOUNT_TYPES, LINE_ITEM_CATEGORIES, type LineItemCategory } from "./enums.js";
-import { LIMITS } from "../workspaces/enums.js";
+import { LIMITS } from "../shared/limits.js";
 import { AccountNameSchema, AccountNumberSchema, DisplayNameSchema, SortCodeSchema } from "./bank-account.js";
 import { PATTERNS, requiredChoice, requiredText, ticked } from "../shared/fields.js";
 import { AmountPayableSchema, LineItemAmountSchema } from "../shared/money.js";

@@ -3,7 +3,7 @@
  * registration numbers, party details, references, law firm edits and confirm representation.
  */
 import { z } from "zod";
-import { LIMITS } from "../workspaces/enums.js";
+import { LIMITS } from "../shared/limits.js";
 import { REPRESENTATION_TYPES, REPRESENTATIVE_TYPES, VERIFICATION_OF_IDENTITY } from "./enums.js";
 import { addressSchema } from "../shared/address.js";
 import { EVEN_WITH_FIELD_ERRORS, filled, PATTERNS, optionalText, requiredChoice, requiredText } from "../shared/fields.js";

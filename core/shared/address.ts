@@ -5,7 +5,7 @@
  * security address call's name/number.
  */
 import { z } from "zod";
-import { LIMITS } from "../workspaces/enums.js";
+import { LIMITS } from "./limits.js";
 import { EVEN_WITH_FIELD_ERRORS, filled, optionalText } from "./fields.js";
 import { PostcodeSchema } from "./postcode.js";
 

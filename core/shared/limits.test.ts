@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMINISTRATION_LIMITS } from "../administration/enums.js";
 import { SDLT_LIMITS } from "../sdlt/enums.js";
-import { LIMITS } from "../workspaces/enums.js";
+import { LIMITS } from "./limits.js";
 import { AddressFieldsSchema } from "./address.js";
 import { ClientSecretSchema, NotificationEmailSchema, userFormSchema } from "../administration/schemas.js";
 import { AccountNameSchema, DisplayNameSchema } from "../financials/bank-account.js";

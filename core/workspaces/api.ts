@@ -20,7 +20,8 @@
  */
 import { z } from "zod";
 import { BorrowerValidationStatusSchema, OrganisationTypeSchema, PartyRoleSchema, PartyTypeSchema, RepresentativeRoleSchema, APPLICANT_ROLE } from "../parties/enums.js";
-import { CancellationReasonSchema, JurisdictionSchema, ParticipantRoleSchema, QuickFilterSchema, SortOrderSchema, TransactionTypeSchema, LIMITS, QUICK_FILTERS, TO_BE_PROVIDED } from "./enums.js";
+import { CancellationReasonSchema, JurisdictionSchema, ParticipantRoleSchema, QuickFilterSchema, SortOrderSchema, TransactionTypeSchema, QUICK_FILTERS, TO_BE_PROVIDED } from "./enums.js";
+import { LIMITS } from "../shared/limits.js";
 import { ACTIONS } from "../shared/permissions/actions.js";
 import { SubscriberEntityTypeSchema } from "../administration/enums.js";
 import { AddressSchema } from "../shared/address.js";

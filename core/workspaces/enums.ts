@@ -136,31 +136,6 @@ export function showsCardPager(totalRecords: number): boolean {
 }
 
 /** Business constants of document 1 section 9 and document 2 section 9. */
-export const LIMITS = {
-  buildingName: 50,
-  buildingNumber: 4,
-  flat: 30,
-  street: 60,
-  town: 30,
-  postcode: 8,
-  forenames: 90,
-  surname: 50,
-  organisationName: 160,
-  registrationNumber: { min: 6, max: 8 },
-  applicants: 4,
-  reference: 25,
-  lineItemReference: 18,
-  lawFirmName: 160,
-  accountName: 35,
-  displayName: 35,
-  accountNumber: 8,
-  sortCode: 6,
-  cancellationNotes: 100,
-  uploadBytes: 20_971_520,
-  subscriberListPageSize: 500,
-  frequentlyUsedAccountsPageSize: 10,
-} as const;
-
 export const QUERY_CACHE_MS = 900_000;
 export const INITIAL_STATUS_CODE = 200;
 export const DEFAULT_ERROR_STATUS = 500;

@@ -3,7 +3,8 @@
  * applicants, the workspace reference, completion date and cancellation.
  */
 import { z } from "zod";
-import { CANCELLATION_REASONS, LIMITS, TRANSACTION_TYPES } from "./enums.js";
+import { CANCELLATION_REASONS, TRANSACTION_TYPES } from "./enums.js";
+import { LIMITS } from "../shared/limits.js";
 import { PARTY_TYPES } from "../parties/enums.js";
 import { isSelectableCompletionDate } from "../financials/completion-date.js";
 import { addressSchema } from "../shared/address.js";
