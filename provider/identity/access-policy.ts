@@ -9,9 +9,10 @@
  *   the subscriber's non-empty IP allow list does not hold the caller's address →
  *   `Access denied for your IP address.`
  */
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { LOGIN_REFUSALS, notPartOfOrganization } from "../../core/identity/login-errors.js";
 import type { DB } from "../platform/db/index.js";
+import type { SubscriberUsersTable } from "../platform/db/schema.js";
 import { isAddressAllowed } from "../platform/security/ip-allow-list.js";
 
 export interface UserRecord {
@@ -54,18 +55,7 @@ const USER_COLUMNS = [
   "global_roles",
 ] as const;
 
-type UserRow = {
-  subscriber_user_id: string;
-  email: string;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  status: string;
-  blocked: boolean;
-  failed_login_count: number;
-  password_hash: string | null;
-  global_roles: string[];
-};
+type UserRow = Pick<Selectable<SubscriberUsersTable>, (typeof USER_COLUMNS)[number]>;
 
 function toUser(row: UserRow): UserRecord {
   return {
