@@ -8,6 +8,8 @@ export default defineConfig({
     pool: "forks",
     // The CLI's views are tested with Ink, which draws nothing under CI variables (see cli/ci-mode.ts).
     setupFiles: ["cli/ci-mode.ts"],
+    // The tests that run bin/convey.js run the built command line.
+    globalSetup: ["tests/cli/build-cli.setup.ts"],
     // `npm test` reports the statement coverage of core/ (the rules) and fails below 95%.
     coverage: {
       provider: "v8",

@@ -19,7 +19,12 @@ import { processIo, type Io } from "./io.js";
 import { printError } from "./output.js";
 import { DEFAULT_API_URL } from "./globals.js";
 
-const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
+/** The package's version: written into the built command by its build, read from package.json when run from source. */
+declare const CONVEY_VERSION: string | undefined;
+const version =
+  typeof CONVEY_VERSION === "string"
+    ? CONVEY_VERSION
+    : (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 
 export function buildProgram(io: Io): Command {
   const program = new Command("convey")

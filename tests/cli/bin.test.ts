@@ -1,4 +1,4 @@
-/** The real executable, spawned as scripts and the end-to-end tests run it. */
+/** The real executable, built as `npm install` builds it (tests/cli/build-cli.setup.ts), spawned as scripts and people run it. */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -6,7 +6,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeProvider, SCRIPT_CLIENT } from "./fake-provider.js";
 
-const BIN = resolve(import.meta.dirname, "../../bin/convey.js");
+const ROOT = resolve(import.meta.dirname, "../..");
+const BIN = join(ROOT, "bin/convey.js");
 
 let configDir: string;
 let provider: FakeProvider;
@@ -20,10 +21,11 @@ afterAll(async () => {
   await rm(join(configDir, ".."), { recursive: true, force: true });
 });
 
-function convey(args: string[], env: Record<string, string> = {}) {
+function convey(args: string[], env: Record<string, string> = {}, cwd = ROOT) {
   return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((done) => {
     const started = Date.now();
     const child = spawn(BIN, args, {
+      cwd,
       env: { ...process.env, CONVEY_CONFIG_DIR: configDir, NO_COLOR: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -75,5 +77,24 @@ describe("bin/convey.js", () => {
     expect(suspend.code, suspend.stderr).toBe(0);
     expect(JSON.parse(suspend.stdout)).toMatchObject({ email: "jane.smith@ashdown.example", status: "Suspended" });
     expect(suspend.stderr).toBe("");
+  });
+
+  it("works from a folder outside the project, as an installed command: its version, and who is logged in", async () => {
+    const elsewhere = await mkdtemp(join(tmpdir(), "convey-elsewhere-"));
+    try {
+      const version = await convey(["--version"], {}, elsewhere);
+      expect(version.code, version.stderr).toBe(0);
+      expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+
+      const env = { CONVEY_API_URL: provider.url, CONVEY_CLIENT_SECRET: SCRIPT_CLIENT.secret };
+      const login = await convey(["login", "--client-id", SCRIPT_CLIENT.id], env, elsewhere);
+      expect(login.code, login.stderr).toBe(0);
+      const whoami = await convey(["whoami"], env, elsewhere);
+      expect(whoami.stderr).not.toContain("React is not defined");
+      expect(whoami.code, whoami.stderr).toBe(0);
+      expect(whoami.stderr).toContain(provider.me.user.email);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 });
