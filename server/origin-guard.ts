@@ -1,7 +1,7 @@
 /**
  * Loaded with `node --import` in front of remix-serve (which takes no middleware): a state-changing request
  * that does not come from the app's own origin is answered 403 before Remix sees it. Remix's own origin
- * check would otherwise reject it with an empty 500. The same rule also opens every action (assertCsrf),
+ * check would otherwise reject it with an empty 500. The same rule also opens every action (readForm),
  * together with the session's CSRF token.
  *
  * It also records the end user's address in `x-convey-client-ip` (always overwritten, so a client cannot

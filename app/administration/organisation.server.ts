@@ -22,7 +22,7 @@ import { invariantResponse } from "../errors/invariant";
 import { endsSession, refusesTheAddress } from "../errors/provider-errors";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { failureReason, failureStatus, isHelpdesk } from "./scope.server";
 import { createNotificationRegistration, getExternalAuthorityIdentifiers, getSubscriberDetails, listNotificationRegistrations, setIpAllowList, setSsoClientSecret, updateNotificationRegistration } from "../../core/administration/client.js";
@@ -166,7 +166,7 @@ function failed(message: string, base: Toast): Toast {
 }
 
 export async function organisationAction(request: Request, route: OrganisationRoute) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, notificationSettingsSchema({ registrationExists: false }), ClientSecretFormSchema, IpAllowListTextSchema);
   const { user, subscriberId, path, keep, tabs } = await resolve(request, route);
   const intent = IntentSchema.safeParse({ intent: formData.get("intent") });
   invariantResponse(intent.success, "Unknown action", 400);

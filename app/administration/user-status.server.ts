@@ -13,7 +13,7 @@ import { can } from "../../core/shared/permissions/actions.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
 import { administeredSubscriberId, managedUserAt, usersListPath } from "./scope.server";
 import { setManagedUserStatus } from "../../core/administration/client.js";
@@ -44,7 +44,7 @@ export async function statusConfirmationLoader({ request, params }: LoaderFuncti
 const StatusChangeSchema = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 export async function statusConfirmationAction({ request, params }: ActionFunctionArgs, change: StatusChange) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, StatusChangeSchema);
   const user = await requireUser(request);
   invariantResponse(params.userId, "Not found", 404);
   const submission = parseWithZod(formData, { schema: StatusChangeSchema });

@@ -45,4 +45,14 @@ describe("the error page by status (document 1 sections 2.7 and 8)", () => {
     expect(html).toContain("Something went wrong");
     expect(button(html)).toBeNull();
   });
+
+  it("says what was wrong with a refused form", () => {
+    const html = renderToStaticMarkup(
+      <StaticRouter location="/create-workspace">
+        <ErrorPage status={413} detail="The form is too large to be sent." />
+      </StaticRouter>,
+    );
+    expect(html).toContain("Error 413");
+    expect(html).toContain("<p>The form is too large to be sent.</p>");
+  });
 });

@@ -6,7 +6,10 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/rea
 import { errorPageFor } from "../../core/shared/errors.js";
 import { LinkButton } from "./link-button";
 
-export function ErrorPage({ status }: { status: number }) {
+/** Statuses whose refusal says what was wrong with the request (the form reader's 400 and 413). */
+const EXPLAINED = new Set([400, 413, 415]);
+
+export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
   const page = errorPageFor(status);
   const location = useLocation();
   return (
@@ -16,6 +19,7 @@ export function ErrorPage({ status }: { status: number }) {
         <h1 id="error-page-title">{page.title}</h1>
       </header>
       <p>{page.text}</p>
+      {detail ? <p>{detail}</p> : null}
       {page.action ? (
         <footer>
           {/* Without a target, Try Again reloads this page; a full load clears the error. */}
@@ -29,5 +33,7 @@ export function ErrorPage({ status }: { status: number }) {
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  if (!isRouteErrorResponse(error)) return <ErrorPage status={500} />;
+  const detail = EXPLAINED.has(error.status) && typeof error.data === "string" ? error.data : undefined;
+  return <ErrorPage status={error.status} detail={detail} />;
 }

@@ -28,7 +28,7 @@ import { createWorkspace } from "../../core/workspaces/client.js";
 import { writeFailureToast } from "../errors/provider-errors.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession, subjectOf } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, CreateWorkspaceSchema);
   const user = await requireUser(request);
   requireCreator(user);
   const submission = parseWithZod(formData, { schema: CreateWorkspaceSchema });

@@ -25,7 +25,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, LodgementIdentifiersSchema);
   const { user, hidden, subscriberId } = await access(request);
   invariantResponse(!hidden, "Lodgement identifiers are not used here", 404);
   invariantResponse(subscriberId, "Choose the subscriber", 400);

@@ -8,7 +8,7 @@ import { endSessionUrl } from "../auth/auth.server";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { StatusCard } from "../components/status-card";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { isLoggedIn, readSession } from "../session/session.server";
 import { closeSession, getOptionalUser, LOGIN_PATH } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Read without the idle check: an idle session can still log out properly.
   const session = await readSession(request);
   if (!isLoggedIn(session)) throw redirect(LOGIN_PATH);
-  await assertCsrf(request);
+  await readForm(request);
   const idToken = session.get("idToken") ?? null;
   return redirect(endSessionUrl(idToken), { headers: { "Set-Cookie": await closeSession(session) } });
 }

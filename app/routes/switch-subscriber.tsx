@@ -17,7 +17,7 @@ import { invariantResponse } from "../errors/invariant";
 import { redirectWithProviderError, throwProviderError } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
 import { listAssociatedSubscribers } from "../../core/administration/subscriber-users-client.js";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, saveSession, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 import { safeLocalPath } from "../utils/safe-path";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SwitchSubscriberSchema = z.object({ subscriberId: z.string().trim().min(1) });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, SwitchSubscriberSchema);
   const user = await requireUser(request);
   const submission = parseWithZod(formData, { schema: SwitchSubscriberSchema });
   invariantResponse(submission.status === "success", "Choose the subscriber to switch to", 400);

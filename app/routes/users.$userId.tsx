@@ -25,7 +25,7 @@ import { StatusBadge } from "../administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -73,7 +73,7 @@ const ProfileActionSchema = z.object({
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, ProfileActionSchema);
   const user = await requireUser(request);
   invariantResponse(params.userId, "Not found", 404);
   const submission = parseWithZod(formData, { schema: ProfileActionSchema });

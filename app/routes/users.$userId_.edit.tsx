@@ -22,7 +22,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -75,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const VersionSchema = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, userFormSchema({ actorIsHelpdeskAdministrator: false, previousRoles: [] }));
   const user = await requireUser(request);
   invariantResponse(can(user.claims, "editUser"), "You cannot edit users", 403);
   invariantResponse(params.userId, "Not found", 404);

@@ -20,7 +20,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, userFormSchema({ actorIsHelpdeskAdministrator: false, previousRoles: [] }));
   const user = await requireUser(request);
   invariantResponse(can(user.claims, "addUser"), "You cannot add users", 403);
   const helpdesk = isHelpdesk(user);

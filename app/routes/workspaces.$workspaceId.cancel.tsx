@@ -26,7 +26,7 @@ import { cancelWorkspace } from "../../core/workspaces/client.js";
 import { writeFailureToast } from "../errors/provider-errors.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
 
 export const handle = DIALOG_ROUTE;
@@ -38,7 +38,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 const VersionSchema = z.object({ version: z.coerce.number().int().min(1) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, CancellationSchema);
   const user = await requireUser(request);
   const workspaceId = params.workspaceId;
   invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);

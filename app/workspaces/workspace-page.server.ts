@@ -11,7 +11,7 @@ import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { assertCsrf } from "../security/csrf.server";
+import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession, subjectOf } from "../session/user-session.server";
 import { safeLocalPath } from "../utils/safe-path";
 import { buyerHasDualRepresentation, workspaceContext, workspaceView } from "./workspace-view";
@@ -48,7 +48,7 @@ const WorkspaceIntentSchema = z.object({
 
 /** Approve or unapprove with the version the user saw; back to the page with a toast (409: the conflict message). */
 export async function workspacePageAction(request: Request, workspaceId: string | undefined) {
-  const formData = await assertCsrf(request);
+  const formData = await readForm(request, WorkspaceIntentSchema);
   const user = await requireUser(request);
   const submission = parseWithZod(formData, { schema: WorkspaceIntentSchema });
   invariantResponse(submission.status === "success", "Unknown action", 400);
