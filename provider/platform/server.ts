@@ -16,6 +16,7 @@ import { openDatabase, type DB } from "./db/index.js";
 import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
 import { errorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
+import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { createMailSandbox, type Mailer } from "./mail.js";
 import { createOidc, type Oidc } from "../identity/oidc.js";
 import { healthRoutes } from "./health-routes.js";
@@ -61,6 +62,7 @@ export async function buildServer(options: {
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);
     echoCorrelationId(app);
+    refusingUnstorableText(app);
 
     await app.register(fastifySwagger, {
       openapi: {
