@@ -3,6 +3,7 @@
  * (not valid Unicode, so not valid UTF-8). One rule for the app's forms, the provider's requests and the
  * identity provider's login form.
  */
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const UNSTORABLE_TEXT_MESSAGE =
