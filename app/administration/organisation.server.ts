@@ -170,7 +170,9 @@ export async function organisationAction(request: Request, route: OrganisationRo
   const { user, subscriberId, path, keep, tabs } = await resolve(request, route);
   const intent = IntentSchema.safeParse({ intent: formData.get("intent") });
   invariantResponse(intent.success, "Unknown action", 400);
-  const version = VersionField.parse({ version: formData.get("version") || undefined }).version;
+  const versionField = VersionField.safeParse({ version: formData.get("version") || undefined });
+  invariantResponse(versionField.success, "The form's version is not a number: reload the page and try again.", 400);
+  const version = versionField.data.version;
   const view = { path, keep };
 
   switch (intent.data.intent) {

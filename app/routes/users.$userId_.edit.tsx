@@ -96,7 +96,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const schema = userFormSchema({ actorIsHelpdeskAdministrator: helpdesk, previousRoles: target.roleNames });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-  const version = VersionSchema.parse({ version: formData.get("version") ?? undefined }).version;
+  const versionField = VersionSchema.safeParse({ version: formData.get("version") ?? undefined });
+  invariantResponse(versionField.success, "The form's version is not a number: reload the page and try again.", 400);
+  const version = versionField.data.version;
   const { firstName, middleName, lastName, roleNames } = submission.value;
   try {
     const updated = await editSubscriberUser(user.ctx, params.userId, {
