@@ -191,6 +191,7 @@ function ConnectionSettings({
                   view={view}
                   connectionId={entry.connectionId}
                   clientId={entry.clientId}
+                  version={connection.version}
                   lastResult={lastResultFor(actionData, "save-client-secret")}
                 />
               ) : (
@@ -267,11 +268,14 @@ function ClientSecretForm({
   view,
   connectionId,
   clientId,
+  version,
   lastResult,
 }: {
   view: OrganisationView;
   connectionId: string;
   clientId: string;
+  /** The subscriber's version the page showed: the save is made against it. */
+  version: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useSchemaForm(ClientSecretFormSchema, { id: "client-secret-form", lastResult });
@@ -288,6 +292,7 @@ function ClientSecretForm({
       <CsrfInput />
       <ErrorSummary form={form} />
       <input type="hidden" name="connectionId" value={connectionId} />
+      <input type="hidden" name="version" value={version} />
       <p>
         Client ID: <strong>{clientId}</strong>
       </p>

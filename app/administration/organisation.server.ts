@@ -22,7 +22,7 @@ import { invariantResponse } from "../errors/invariant";
 import { endsSession, refusesTheAddress } from "../errors/provider-errors";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { readForm } from "../components/form/read-form.server";
+import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { failureReason, failureStatus, isHelpdesk } from "./scope.server";
 import { createNotificationRegistration, getExternalAuthorityIdentifiers, getSubscriberDetails, listNotificationRegistrations, setIpAllowList, setSsoClientSecret, updateNotificationRegistration } from "../../core/administration/client.js";
@@ -159,7 +159,6 @@ export async function organisationLoader(request: Request, route: OrganisationRo
 }
 
 const IntentSchema = z.object({ intent: z.enum(["save-communication", "save-client-secret", "save-ip-allow-list"]) });
-const VersionField = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 function failed(message: string, base: Toast): Toast {
   return { kind: "error", title: base.title, message };
@@ -170,9 +169,6 @@ export async function organisationAction(request: Request, route: OrganisationRo
   const { user, subscriberId, path, keep, tabs } = await resolve(request, route);
   const intent = IntentSchema.safeParse({ intent: formData.get("intent") });
   invariantResponse(intent.success, "Unknown action", 400);
-  const versionField = VersionField.safeParse({ version: formData.get("version") || undefined });
-  invariantResponse(versionField.success, "The form's version is not a number: reload the page and try again.", 400);
-  const version = versionField.data.version;
   const view = { path, keep };
 
   switch (intent.data.intent) {
@@ -185,14 +181,14 @@ export async function organisationAction(request: Request, route: OrganisationRo
         return data({ intent: intent.data.intent, result: submission.reply(), toast: null }, { status: 400 });
       }
       try {
-        const body = { attributes: { email: submission.value.email }, eventTypes: submission.value.eventTypes, version };
+        const body = { attributes: { email: submission.value.email }, eventTypes: submission.value.eventTypes };
         if (existing) {
           const current = await emailRegistration(user, subscriberId);
           // An update needs the registration it changes (document 3 section 8.4).
           if (!current || current.registrationId !== registrationId) {
             throw new ProviderError(404, "NOT_FOUND", "The notification registration was not found.", "");
           }
-          await updateNotificationRegistration(user.ctx, registrationId, body);
+          await updateNotificationRegistration(user.ctx, registrationId, body, formVersion(formData));
         } else {
           await createNotificationRegistration(user.ctx, body, subscriberId);
         }
@@ -217,7 +213,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
         return data({ intent: intent.data.intent, result: submission.reply({ hideFields: ["clientSecret"] }), toast: null }, { status: 400 });
       }
       try {
-        await setSsoClientSecret(user.ctx, subscriberId, connectionId, submission.value.clientSecret);
+        await setSsoClientSecret(user.ctx, subscriberId, connectionId, submission.value.clientSecret, formVersion(formData));
       } catch (error) {
         const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await writeFailureToast(request, error));
         return data(
@@ -238,7 +234,7 @@ export async function organisationAction(request: Request, route: OrganisationRo
         return data({ intent: intent.data.intent, result: submission.reply(), toast: null }, { status: 400 });
       }
       try {
-        await setIpAllowList(user.ctx, subscriberId, submission.value.ipAddresses, version);
+        await setIpAllowList(user.ctx, subscriberId, submission.value.ipAddresses, formVersion(formData));
       } catch (error) {
         const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await writeFailureToast(request, error));
         return data(

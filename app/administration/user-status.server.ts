@@ -5,15 +5,13 @@
  * been unsuspended and is now active', or with the error text.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
 import { nextUserStatus } from "../../core/administration/users.js";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
-import { readForm } from "../components/form/read-form.server";
+import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
 import { administeredSubscriberId, managedUserAt, usersListPath } from "./scope.server";
 import { setManagedUserStatus } from "../../core/administration/client.js";
@@ -41,17 +39,13 @@ export async function statusConfirmationLoader({ request, params }: LoaderFuncti
   }
 }
 
-const StatusChangeSchema = z.object({ version: z.coerce.number().int().min(1).optional() });
-
 export async function statusConfirmationAction({ request, params }: ActionFunctionArgs, change: StatusChange) {
-  const formData = await readForm(request, StatusChangeSchema);
+  const formData = await readForm(request);
   const user = await requireUser(request);
   invariantResponse(params.userId, "Not found", 404);
-  const submission = parseWithZod(formData, { schema: StatusChangeSchema });
-  invariantResponse(submission.status === "success", "The form could not be read", 400);
   const list = usersListPath(request);
   try {
-    const updated = await setManagedUserStatus(user.ctx, params.userId, change, submission.value.version);
+    const updated = await setManagedUserStatus(user.ctx, params.userId, change, formVersion(formData));
     const message =
       change === "Suspended"
         ? ADMINISTRATION_MESSAGES.suspended(updated.firstName)

@@ -21,6 +21,8 @@ export interface UserRowView {
   email: string;
   roleNames: string[];
   status: string;
+  /** The version the row showed: a change made from its menu is made against it. */
+  version: number;
 }
 
 function Carried({ query, own }: { query: UsersQuery; own: Parameters<typeof carriedFields>[1] }) {
@@ -225,6 +227,7 @@ export function RowMenu({ user, search, canEditUsers }: { user: UserRowView; sea
                     <Form method="post" action={`${base}${search}`} preventScrollReset>
                       <CsrfInput />
                       <input type="hidden" name="returnTo" value="list" />
+                      <input type="hidden" name="version" value={user.version} />
                       <button type="submit" name="intent" value="resend-activation-email" disabled={disabled}>
                         {label}
                       </button>

@@ -25,7 +25,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { readForm } from "../components/form/read-form.server";
+import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -95,11 +95,12 @@ export async function action({ request }: ActionFunctionArgs) {
     const changes = lodgementIdentifiersChanges(saved, submission.value, MASKED_PASSWORD);
     // An edit that changes nothing is not sent (document 3 section 4.6).
     if (!changes) return redirectWithToast(here, { kind: "info", title: "No changes", message: "There were no changes to save." });
-    const result = await saveLodgementIdentifiers(user.ctx, {
-      subscriberId: isHelpdesk(user) ? subscriberId : undefined,
-      identifiers: changes,
-      version: current.version ?? undefined,
-    });
+    // Made against the version the form showed (none: a first save), never the one read now.
+    const result = await saveLodgementIdentifiers(
+      user.ctx,
+      { subscriberId: isHelpdesk(user) ? subscriberId : undefined, identifiers: changes },
+      formData.has("version") ? formVersion(formData) : null,
+    );
     return redirectWithToast(
       here,
       successToast(result.created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated),
@@ -159,6 +160,8 @@ function IdentifiersForm({
     mode: "create" | "edit";
     primaryUserName: string;
     secondaryUserName: string;
+    /** The version the page showed (null when there are none yet): the save is made against it. */
+    version: number | null;
     lastModifiedAt: string | null;
     lastModifiedBy: string | null;
   };
@@ -194,6 +197,7 @@ function IdentifiersForm({
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="identifiers-form">
         <CsrfInput />
+        {identifiers.version !== null ? <input type="hidden" name="version" value={identifiers.version} /> : null}
         <ErrorSummary form={form} />
         <fieldset>
           <legend>Primary land registry identifier</legend>

@@ -25,7 +25,7 @@ import { StatusBadge } from "../administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
-import { readForm } from "../components/form/read-form.server";
+import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -50,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         status: profile.status,
         subscriber: profile.subscriber,
         roleNames: profile.roleNames,
+        version: profile.version,
       },
       canEdit: can(user.claims, "editUser"),
       statusAction: can(user.claims, "changeUserStatus")
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
     email = profile.email;
-    await resendActivationEmail(user.ctx, params.userId, profile.email);
+    await resendActivationEmail(user.ctx, params.userId, profile.email, formVersion(formData));
     return redirectWithToast(back, successToast(ADMINISTRATION_MESSAGES.activationEmailResent(profile.email)));
   } catch (error) {
     const toast = await writeFailureToast(
@@ -139,6 +140,7 @@ export default function UserProfile() {
             <Form method="post" action={`${base}${search}`}>
               <CsrfInput />
               <input type="hidden" name="returnTo" value="profile" />
+              <input type="hidden" name="version" value={user.version} />
               <SubmitButton name="intent" value="resend-activation-email" className="secondary">
                 Resend activation email
               </SubmitButton>

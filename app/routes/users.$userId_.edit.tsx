@@ -7,7 +7,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { NAMED_ROLES } from "../../core/shared/permissions/roles.js";
 import { can } from "../../core/shared/permissions/actions.js";
@@ -22,7 +21,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
-import { readForm } from "../components/form/read-form.server";
+import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
@@ -72,7 +71,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-const VersionSchema = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request, userFormSchema({ actorIsHelpdeskAdministrator: false, previousRoles: [] }));
@@ -96,9 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const schema = userFormSchema({ actorIsHelpdeskAdministrator: helpdesk, previousRoles: target.roleNames });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-  const versionField = VersionSchema.safeParse({ version: formData.get("version") ?? undefined });
-  invariantResponse(versionField.success, "The form's version is not a number: reload the page and try again.", 400);
-  const version = versionField.data.version;
+  const version = formVersion(formData);
   const { firstName, middleName, lastName, roleNames } = submission.value;
   try {
     const updated = await editSubscriberUser(user.ctx, params.userId, {
@@ -106,9 +102,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       middleName: middleName ?? null,
       lastName,
       roleNames,
-      version,
       subscriberId: helpdesk ? (target.subscriberId ?? undefined) : undefined,
-    });
+    }, version);
     const profile = `/users/${encodeURIComponent(params.userId)}${new URL(request.url).search}`;
     return redirectWithToast(profile, successToast(ADMINISTRATION_MESSAGES.userChangesSaved(fullName(updated))));
   } catch (error) {

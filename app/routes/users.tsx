@@ -82,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: record.email,
         roleNames: record.roleNames,
         status: record.status,
+        version: record.version,
       })),
       total,
       resultsMessage: userResultsMessage(total, hasSearch, hasFilters),

@@ -93,8 +93,8 @@ export function registerUserAdministration(users: Command, io: Io): void {
     .action(async (email: string, options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { email: address, subscriber } = parseOptions(ShowOptionsSchema, { ...options, email });
-      const [{ findUserByEmail }, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
-      const user = await step(io, `Finding ${address}`, () => findUserByEmail(ctx, address, subscriber));
+      const [{ findManagedUserByEmail }, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
+      const user = await step(io, `Finding ${address}`, () => findManagedUserByEmail(ctx, address, subscriber));
       if (globals.json) return printJson(io, user);
       (await import("../ui/administration.js")).print.user(io, user);
     });
@@ -134,12 +134,12 @@ export function registerUserAdministration(users: Command, io: Io): void {
         import("../../core/administration/client.js"),
         context(io, command),
       ]);
-      const user = await step(io, `Finding ${address}`, () => service.findUserByEmail(ctx, address, subscriber));
+      const user = await step(io, `Finding ${address}`, () => client.findManagedUserByEmail(ctx, address, subscriber));
       if (user.status !== "Pending") {
         throw new CliError(`${user.firstName} has already activated their account: there is no activation email to re-send`);
       }
       const updated = await step(io, `Re-sending the activation email to ${user.email}`, () =>
-        client.resendActivationEmail(ctx, user.subscriberUserId, user.email),
+        client.resendActivationEmail(ctx, user.subscriberUserId, user.email, user.version),
       );
       if (globals.json) return printJson(io, updated);
       await showMessage(io, "success", service.userMessages.resent(user.email));
@@ -281,7 +281,7 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
     import("../../core/administration/roles.js"),
     context(io, command),
   ]);
-  const user = await step(io, `Finding ${options.email}`, () => service.findUserByEmail(ctx, options.email, options.subscriber));
+  const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
   const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, options.subscriber ?? user.subscriberId) : undefined;
   const roles = service.editedRoles(user.roleNames, options);
   const check = rules.checkUserRow(
@@ -311,9 +311,8 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
       middleName: row.middleName,
       lastName: row.lastName,
       roleNames: row.roleNames,
-      version: user.version,
       subscriberId: options.subscriber,
-    }),
+    }, user.version),
   );
   if (globals.json) return printJson(io, updated);
   await showMessage(io, "success", service.userMessages.saved(updated));

@@ -1,12 +1,13 @@
 /** `convey users suspend|unsuspend <email>` (document 3 sections 4.6 and 8.4); the other user commands are in users-admin.ts. */
 import type { Command } from "commander";
 import { z } from "zod";
-import type { SubscriberUser } from "../../core/shared/contract.js";
+import type { ManagedUser } from "../../core/administration/api.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName } from "../../core/administration/subscribers.js";
+import { statusChange, type UserStatusAction } from "../../core/administration/users.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
 import { printJson } from "../output.js";
-import type { StatusAction } from "../services/users.js";
 import { globalOptions, showMessage, step } from "./shared.js";
 import { registerUserAdministration } from "./users-admin.js";
 
@@ -18,7 +19,7 @@ const StatusOptionsSchema = z
   })
   .strict();
 
-const DESCRIPTIONS: Record<StatusAction, string> = {
+const DESCRIPTIONS: Record<UserStatusAction, string> = {
   suspend: "suspend a user: they can no longer access the product and their active sessions are logged out",
   unsuspend: "unsuspend a user: their access to the product is restored",
 };
@@ -38,20 +39,20 @@ export function registerUsers(program: Command, io: Io): void {
   }
 }
 
-async function changeUserStatus(io: Io, command: Command, action: StatusAction, input: unknown): Promise<void> {
+async function changeUserStatus(io: Io, command: Command, action: UserStatusAction, input: unknown): Promise<void> {
   const globals = globalOptions(command, io);
   const options = parseOptions(StatusOptionsSchema, input);
   if (!options.yes && !canPrompt(io)) {
     throw new UsageError(`There is no terminal to ask for confirmation on: pass --yes to ${action} ${options.email}`);
   }
-  const [users, { authenticatedContext }] = await Promise.all([
-    import("../services/users.js"),
+  const [client, { authenticatedContext }] = await Promise.all([
+    import("../../core/administration/client.js"),
     import("../services/session.js"),
   ]);
   const ctx = await authenticatedContext(io, globals);
-  const user = await step(io, `Finding ${options.email}`, () => users.findUser(ctx, options.email, options.subscriber));
+  const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
 
-  const plan = users.planStatusChange(user, action);
+  const plan = statusChange(user, action);
   if (plan.kind === "refused") throw new CliError(plan.message);
   if (plan.kind === "unchanged") return report(io, globals.json, user, "info", plan.message);
 
@@ -60,11 +61,13 @@ async function changeUserStatus(io: Io, command: Command, action: StatusAction, 
     if (!(await askStatusChange(io, user, action))) throw new CliError("Cancelled: nothing was changed");
   }
   const verb = action === "suspend" ? "Suspending" : "Unsuspending";
-  const updated = await step(io, `${verb} ${fullName(user)}`, () => users.changeStatus(ctx, user, plan.status));
-  return report(io, globals.json, updated, "success", users.statusChangedMessage(updated, action));
+  // Made against the version found: someone else's change in between answers 409 and changes nothing.
+  const updated = await step(io, `${verb} ${fullName(user)}`, () => client.setManagedUserStatus(ctx, user.subscriberUserId, plan.status, user.version));
+  const message = action === "suspend" ? ADMINISTRATION_MESSAGES.suspended(updated.firstName) : ADMINISTRATION_MESSAGES.unsuspended(updated.firstName);
+  return report(io, globals.json, updated, "success", message);
 }
 
-async function report(io: Io, json: boolean, user: SubscriberUser, kind: "success" | "info", message: string) {
+async function report(io: Io, json: boolean, user: ManagedUser, kind: "success" | "info", message: string) {
   if (json) printJson(io, user);
   else await showMessage(io, kind, message);
 }

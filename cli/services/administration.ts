@@ -8,7 +8,6 @@ import type { ManagedUser } from "../../core/administration/api.js";
 import { MASKED_PASSWORD } from "../../core/administration/enums.js";
 import {
   getLodgementIdentifiers,
-  getManagedUser,
   getSubscriberDetails,
   listSubscribers,
   saveLodgementIdentifiers,
@@ -60,13 +59,6 @@ export async function chooseSubscriber(ctx: RequestContext, requested: string | 
 }
 
 /** A user of the chosen subscriber by exact email (case-insensitive), with their version. */
-export async function findUserByEmail(ctx: RequestContext, email: string, subscriberId?: string): Promise<ManagedUser> {
-  const { records } = await searchManagedUsers(ctx, { email, subscriberId, page: 1, limit: 1 });
-  const found = records[0];
-  if (!found) throw new CliError(`No user with the email ${email}`);
-  return subscriberId ? found : getManagedUser(ctx, found.subscriberUserId);
-}
-
 /** Every user of a subscriber matching the search, page after page (users export, users list --all). */
 export async function allUsers(
   ctx: RequestContext,
@@ -153,13 +145,16 @@ export async function setLodgementIdentifiers(ctx: RequestContext, subscriberId:
     primary.password === undefined &&
     secondary.password === undefined;
   if (unchanged) return { created: false, changed: false, identifiers: current };
-  const saved = await saveLodgementIdentifiers(ctx, {
-    subscriberId,
-    identifiers: {
-      primary: primary.password === undefined ? { userName: primary.userName } : primary,
-      secondary: secondary.password === undefined ? { userName: secondary.userName } : secondary,
+  const saved = await saveLodgementIdentifiers(
+    ctx,
+    {
+      subscriberId,
+      identifiers: {
+        primary: primary.password === undefined ? { userName: primary.userName } : primary,
+        secondary: secondary.password === undefined ? { userName: secondary.userName } : secondary,
+      },
     },
-    version: current.version ?? undefined,
-  });
+    current.version,
+  );
   return { ...saved, changed: true };
 }

@@ -1,11 +1,11 @@
 /** What `convey users suspend|unsuspend` asks (document 3 section 8.4: the suspend and unsuspend modals). */
-import type { SubscriberUser } from "../../core/shared/contract.js";
+import type { ManagedUser } from "../../core/administration/api.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
-import type { StatusAction } from "../services/users.js";
+import type { UserStatusAction } from "../../core/administration/users.js";
 import { confirm } from "./render.js";
 
-export function statusChangeQuestion(user: SubscriberUser, action: StatusAction) {
+export function statusChangeQuestion(user: ManagedUser, action: UserStatusAction) {
   const name = fullName(user);
   return action === "suspend"
     ? {
@@ -20,6 +20,6 @@ export function statusChangeQuestion(user: SubscriberUser, action: StatusAction)
       };
 }
 
-export function askStatusChange(io: Io, user: SubscriberUser, action: StatusAction): Promise<boolean> {
+export function askStatusChange(io: Io, user: ManagedUser, action: UserStatusAction): Promise<boolean> {
   return confirm(io, statusChangeQuestion(user, action));
 }

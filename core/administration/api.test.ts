@@ -13,10 +13,9 @@ const row = { email: "ann@example.com", firstName: "Ann", lastName: "Smith", rol
 
 describe("the administration contract", () => {
   it("tells the three user PATCH bodies apart by requestType; a bare status change needs none", () => {
-    expect(UserPatchRequestSchema.parse({ status: "Suspended", version: 2 })).toEqual({
-      status: "Suspended",
-      version: 2,
-    });
+    expect(UserPatchRequestSchema.parse({ status: "Suspended" })).toEqual({ status: "Suspended" });
+    // The version goes in If-Match, never in the body.
+    expect(UserPatchRequestSchema.safeParse({ status: "Suspended", version: 2 }).success).toBe(false);
     expect(
       UserPatchRequestSchema.parse({ requestType: "RESEND_INVITATION", email: "ann@example.com" }),
     ).toMatchObject({ requestType: "RESEND_INVITATION" });

@@ -20,7 +20,6 @@ import { PageInfoSchema, PagingQuerySchema, SubscriberUserSchema } from "../shar
 const id = z.string().min(1).max(200);
 /** Generous upper bounds on free text: the rules of section 5.3 give the real limits and their messages. */
 const text = (max = 1000) => z.string().max(max);
-const version = z.number().int().min(1);
 
 /** A subscriber user as administration sees them: with the version an edit must carry. */
 export const ManagedUserSchema = SubscriberUserSchema.extend({
@@ -54,7 +53,6 @@ export const UserStatusPatchSchema = z
   .object({
     requestType: z.literal("STATUS").optional(),
     status: SettableUserStatusSchema,
-    version: version.optional(),
   })
   .strict();
 /** PATCH …/subscriber-users/{id}, edit: names and roles (email is not editable). */
@@ -65,7 +63,6 @@ export const UserEditPatchSchema = z
     middleName: text().nullish(),
     lastName: text(),
     roleNames: z.array(text(100)).max(20),
-    version: version.optional(),
     /** The subscriber whose roles change (helpdesk administrators; others edit at their own subscriber). */
     subscriberId: id.optional(),
   })
@@ -134,7 +131,6 @@ export type SubscriberDetails = z.infer<typeof SubscriberDetailsSchema>;
 export const IpAllowListUpdateSchema = z.object({
   type: z.literal("USER_IP_WHITELIST"),
   data: z.object({ metadata: z.array(text(200)).max(2500) }),
-  version: version.optional(),
 });
 export const ConnectionMetadataParamsSchema = z.object({ subscriberId: id, type: text(100) });
 
@@ -147,7 +143,6 @@ export const NotificationRegistrationRequestSchema = z.object({
   notificationType: z.enum(NOTIFICATION_TYPES).default("EMAIL"),
   attributes: z.object({ email: text(320) }),
   eventTypes: z.array(text(100)).max(20).default([]),
-  version: version.optional(),
 });
 export const NotificationRegistrationSchema = z.object({
   registrationId: z.string(),
@@ -194,7 +189,6 @@ const CredentialInputSchema = z.object({ userName: text(200), password: text(200
 export const LodgementIdentifiersSaveSchema = z.object({
   subscriberId: id.optional(),
   identifiers: z.object({ primary: CredentialInputSchema, secondary: CredentialInputSchema }),
-  version: version.optional(),
 });
 export type LodgementIdentifiersSave = z.infer<typeof LodgementIdentifiersSaveSchema>;
 

@@ -6,6 +6,7 @@ import {
   editSubscriberUser,
   getExternalAuthorityIdentifiers,
   getLodgementIdentifiers,
+  findManagedUserByEmail,
   getManagedUser,
   getSubscriberDetails,
   listAuditEvents,
@@ -96,27 +97,22 @@ describe("users", () => {
     expect(provider.seen[2]).toMatchObject({ method: "POST", body: create });
   });
 
-  it("edits, re-invites and changes status with the request type each PATCH needs", async () => {
+  it("edits, re-invites and changes status with the request type each PATCH needs, each with the version as If-Match", async () => {
     for (let i = 0; i < 3; i++)
       provider.answer("PATCH", "/api/subscriber/v1/subscriber-users/user-1", 200, user);
-    await editSubscriberUser(provider.ctx, "user-1", {
-      firstName: "Ann",
-      lastName: "Smyth",
-      roleNames: ["Workspace User"],
-      version: 3,
-    });
-    await resendActivationEmail(provider.ctx, "user-1", "ann@example.com");
-    await setManagedUserStatus(provider.ctx, "user-1", "Suspended", 3);
+    await editSubscriberUser(provider.ctx, "user-1", { firstName: "Ann", lastName: "Smyth", roleNames: ["Workspace User"] }, 3);
+    await resendActivationEmail(provider.ctx, "user-1", "ann@example.com", 4);
+    await setManagedUserStatus(provider.ctx, "user-1", "Suspended", 5);
+    expect(provider.seen.map((request) => request.headers["if-match"])).toEqual(['"3"', '"4"', '"5"']);
     expect(provider.seen.map((request) => request.body)).toEqual([
       {
         requestType: "PATCH_USER",
         firstName: "Ann",
         lastName: "Smyth",
         roleNames: ["Workspace User"],
-        version: 3,
       },
       { requestType: "RESEND_INVITATION", email: "ann@example.com" },
-      { status: "Suspended", version: 3 },
+      { status: "Suspended" },
     ]);
   });
 
@@ -151,6 +147,22 @@ describe("users", () => {
   });
 });
 
+describe("finding a user by email", () => {
+  it("searches by exact email at the subscriber named, as a read, and answers 404 when there is none", async () => {
+    let writes = 0;
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [user], page });
+    expect(await findManagedUserByEmail({ ...provider.ctx, onWrite: () => writes++ }, "ann@example.com", "sub-1")).toEqual(user);
+    expect(provider.seen[0].body).toEqual({ email: "ann@example.com", subscriberId: "sub-1", page: 1, limit: 1 });
+    expect(writes).toBe(0);
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [], page: { ...page, totalRecords: 0, pageRecords: 0 } });
+    await expect(findManagedUserByEmail(provider.ctx, "nobody@example.com")).rejects.toMatchObject({
+      status: 404,
+      code: "USER_NOT_FOUND",
+      message: "No user with the email nobody@example.com",
+    });
+  });
+});
+
 describe("subscribers and connection settings", () => {
   it("lists subscribers by type, 1000 at a time unless told", async () => {
     provider.answer("GET", "/api/subscriber/v1/subscribers", 200, { records: [], page });
@@ -169,11 +181,12 @@ describe("subscribers and connection settings", () => {
     provider.answer("PATCH", "/api/subscriber/v1/idp-sso/sub-1", 200, details);
     expect(await getSubscriberDetails(provider.ctx, "sub-1")).toEqual(details);
     await setIpAllowList(provider.ctx, "sub-1", ["10.0.0.1"], 2);
-    await setSsoClientSecret(provider.ctx, "sub-1", "c1", "secret");
+    await setSsoClientSecret(provider.ctx, "sub-1", "c1", "secret", 2);
+    expect(provider.seen[1].headers["if-match"]).toBe('"2"');
+    expect(provider.seen[2].headers["if-match"]).toBe('"2"');
     expect(provider.seen[1].body).toEqual({
       type: "USER_IP_WHITELIST",
       data: { metadata: ["10.0.0.1"] },
-      version: 2,
     });
     expect(provider.seen[2]).toMatchObject({
       path: "/api/subscriber/v1/idp-sso/sub-1?connection_id=c1",
@@ -203,9 +216,11 @@ describe("identifiers", () => {
     };
     provider.answer("POST", "/api/subscriber/v1/lodgement-identifiers", 201, identifiers);
     provider.answer("POST", "/api/subscriber/v1/lodgement-identifiers", 200, identifiers);
-    expect(await saveLodgementIdentifiers(provider.ctx, save)).toEqual({ created: true, identifiers });
-    expect(await saveLodgementIdentifiers(provider.ctx, save)).toEqual({ created: false, identifiers });
+    expect(await saveLodgementIdentifiers(provider.ctx, save, null)).toEqual({ created: true, identifiers });
+    expect(await saveLodgementIdentifiers(provider.ctx, save, 4)).toEqual({ created: false, identifiers });
     expect(provider.seen[0].body).toEqual(save);
+    // A first save sends no version (the provider refuses it if they exist by now); an update sends the one seen.
+    expect(provider.seen.map((seen) => seen.headers["if-match"])).toEqual([undefined, '"4"']);
   });
 });
 
@@ -223,14 +238,15 @@ describe("notification registrations and the audit log", () => {
       eventTypes: ["LODGEMENT_CASE_REQUISITIONED"],
     };
     await createNotificationRegistration(provider.ctx, request, "sub-1");
-    await updateNotificationRegistration(provider.ctx, "reg-1", { ...request, version: 1 });
+    await updateNotificationRegistration(provider.ctx, "reg-1", request, 1);
     expect(provider.seen.map((seen) => seen.path)).toEqual([
       "/api/notification/v2/notification-registrations?page=1&limit=20&subscriberId=sub-1",
       "/api/notification/v2/notification-registrations?subscriberId=sub-1",
       "/api/notification/v2/notification-registrations/reg-1",
     ]);
     expect(provider.seen[1].body).toEqual({ notificationType: "EMAIL", ...request });
-    expect(provider.seen[2].body).toEqual({ notificationType: "EMAIL", ...request, version: 1 });
+    expect(provider.seen[2].body).toEqual({ notificationType: "EMAIL", ...request });
+    expect(provider.seen[2].headers["if-match"]).toBe('"1"');
   });
 
   it("pages the audit log, 20 at a time by default", async () => {

@@ -16,11 +16,13 @@ import {
   SubscriberDetailsSchema,
   type BulkUserRow,
   type LodgementIdentifiersSave,
+  type ManagedUser,
   type UserCreateRequest,
   type UserEdit,
 } from "./api.js";
 import { AssociatedSubscribersResponseSchema, type UserSearchRequest } from "../shared/contract.js";
 import { call, type RequestContext } from "../shared/provider-client.js";
+import { ProviderError } from "../shared/provider-errors.js";
 
 const SUBSCRIBER = "/api/subscriber/v1";
 const NOTIFICATION = "/api/notification/v2";
@@ -51,6 +53,17 @@ export async function getManagedUser(ctx: RequestContext, subscriberUserId: stri
   return data;
 }
 
+/**
+ * The one user with this email among those the caller may see, with the version a change must carry (at
+ * `subscriberId` when named, otherwise as the provider answers for the user); 404 ProviderError when none.
+ */
+export async function findManagedUserByEmail(ctx: RequestContext, email: string, subscriberId?: string): Promise<ManagedUser> {
+  const { records } = await searchManagedUsers(ctx, { email, subscriberId, page: 1, limit: 1 });
+  const found = records[0];
+  if (!found) throw new ProviderError(404, "USER_NOT_FOUND", `No user with the email ${email}`, "");
+  return subscriberId ? found : getManagedUser(ctx, found.subscriberUserId);
+}
+
 export async function createSubscriberUser(ctx: RequestContext, subscriberId: string, user: UserCreateRequest) {
   const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscribers/${segment(subscriberId)}/subscriber-users`, {
     body: user,
@@ -59,17 +72,20 @@ export async function createSubscriberUser(ctx: RequestContext, subscriberId: st
   return data;
 }
 
-export async function editSubscriberUser(ctx: RequestContext, subscriberUserId: string, edit: UserEdit) {
+/** Every change to a user carries the version it was made against (409 when someone else changed them since). */
+export async function editSubscriberUser(ctx: RequestContext, subscriberUserId: string, edit: UserEdit, version: number) {
   const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
     body: { requestType: "PATCH_USER", ...edit },
+    version,
     schema: ManagedUserSchema,
   });
   return data;
 }
 
-export async function resendActivationEmail(ctx: RequestContext, subscriberUserId: string, email: string) {
+export async function resendActivationEmail(ctx: RequestContext, subscriberUserId: string, email: string, version: number) {
   const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
     body: { requestType: "RESEND_INVITATION", email },
+    version,
     schema: ManagedUserSchema,
   });
   return data;
@@ -79,10 +95,11 @@ export async function setManagedUserStatus(
   ctx: RequestContext,
   subscriberUserId: string,
   status: "Active" | "Suspended",
-  version?: number,
+  version: number,
 ) {
   const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
-    body: { status, version },
+    body: { status },
+    version,
     schema: ManagedUserSchema,
   });
   return data;
@@ -130,10 +147,11 @@ export async function setIpAllowList(
   ctx: RequestContext,
   subscriberId: string,
   addresses: readonly string[],
-  version?: number,
+  version: number,
 ) {
   const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/idp-metadata/${segment(subscriberId)}/USER_IP_WHITELIST`, {
-    body: { type: "USER_IP_WHITELIST", data: { metadata: addresses }, version },
+    body: { type: "USER_IP_WHITELIST", data: { metadata: addresses } },
+    version,
     schema: SubscriberDetailsSchema,
   });
   return data;
@@ -144,10 +162,12 @@ export async function setSsoClientSecret(
   subscriberId: string,
   connectionId: string,
   clientSecret: string,
+  version: number,
 ) {
   const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/idp-sso/${segment(subscriberId)}`, {
     query: { connection_id: connectionId },
     body: { clientSecret },
+    version,
     schema: SubscriberDetailsSchema,
   });
   return data;
@@ -171,10 +191,14 @@ export async function getLodgementIdentifiers(ctx: RequestContext, subscriberId?
   return data;
 }
 
-/** Creates (status 201) or updates (200); on an update a password left out keeps the stored one. */
-export async function saveLodgementIdentifiers(ctx: RequestContext, save: LodgementIdentifiersSave) {
+/**
+ * Creates (status 201, `version` null: 409 if they exist by now) or updates the identifiers at the version the
+ * user saw (200; 409 when someone else saved since); on an update a password left out keeps the stored one.
+ */
+export async function saveLodgementIdentifiers(ctx: RequestContext, save: LodgementIdentifiersSave, version: number | null) {
   const { data, status } = await call(ctx, "POST", `${SUBSCRIBER}/lodgement-identifiers`, {
     body: save,
+    version: version ?? undefined,
     schema: LodgementIdentifiersResponseSchema,
   });
   return { created: status === 201, identifiers: data };
@@ -184,7 +208,6 @@ export interface RegistrationRequest {
   notificationType?: "EMAIL";
   attributes: { email: string };
   eventTypes: string[];
-  version?: number;
 }
 
 export async function listNotificationRegistrations(ctx: RequestContext, subscriberId?: string) {
@@ -212,9 +235,11 @@ export async function updateNotificationRegistration(
   ctx: RequestContext,
   registrationId: string,
   registration: RegistrationRequest,
+  version: number,
 ) {
   const { data } = await call(ctx, "PUT", `${NOTIFICATION}/notification-registrations/${segment(registrationId)}`, {
     body: { notificationType: "EMAIL", ...registration },
+    version,
     schema: NotificationRegistrationSchema,
   });
   return data;

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ASSOCIATED_SUBSCRIBER, mockProviderPerTest, SUBSCRIBER_USER } from "../shared/mock-provider.test-helper.js";
-import { ProviderError } from "../shared/provider-errors.js";
-import {
-  changeSubscriberUserStatus,
-  checkStanding,
-  findSubscriberUserByEmail,
-  getMe,
-  getSubscriberUserNames,
-  listAssociatedSubscribers,
-  searchSubscriberUsers,
-} from "./subscriber-users-client.js";
+import { checkStanding, getMe, getSubscriberUserNames, listAssociatedSubscribers } from "./subscriber-users-client.js";
 
 const provider = mockProviderPerTest();
 
@@ -50,63 +41,6 @@ describe("the subscriber client", () => {
     provider.answer("GET", "/api/subscriber/v1/subscribers/subscriber-users", 200, { records: names });
     expect(await getSubscriberUserNames(provider.ctx, ["user-1", "user-2"])).toEqual(names);
     expect(provider.seen[0].path).toBe("/api/subscriber/v1/subscribers/subscriber-users?ids=user-1%2Cuser-2");
-  });
-
-  it("searches users with the request as the body", async () => {
-    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [user], page });
-    const search = {
-      subscriberId: "sub-1",
-      status: ["Active" as const],
-      sortBy: "email" as const,
-      sortOrder: "DESC" as const,
-    };
-    let writes = 0;
-    expect(await searchSubscriberUsers({ ...provider.ctx, onWrite: () => writes++ }, search)).toEqual({
-      records: [user],
-      page,
-    });
-    expect(provider.seen[0]).toMatchObject({ method: "POST", body: search });
-    expect(writes).toBe(0);
-  });
-
-  it("finds a user by exact email, and answers 404 when there is none", async () => {
-    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [user], page });
-    expect(await findSubscriberUserByEmail(provider.ctx, "ann@example.com", "sub-1")).toEqual(user);
-    expect(provider.seen[0].body).toEqual({
-      email: "ann@example.com",
-      subscriberId: "sub-1",
-      page: 1,
-      limit: 1,
-    });
-    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, {
-      records: [],
-      page: { ...page, totalRecords: 0, pageRecords: 0 },
-    });
-    const missing = await findSubscriberUserByEmail(provider.ctx, "nobody@example.com").catch(
-      (error: unknown) => error,
-    );
-    expect(missing).toBeInstanceOf(ProviderError);
-    expect(missing).toMatchObject({
-      status: 404,
-      code: "USER_NOT_FOUND",
-      message: "No user with the email nobody@example.com",
-    });
-  });
-
-  it("changes a user's status with PATCH, the id escaped, and calls onWrite", async () => {
-    let writes = 0;
-    provider.answer("PATCH", "/api/subscriber/v1/subscriber-users/user%2F1", 200, {
-      ...user,
-      status: "Suspended",
-    });
-    const changed = await changeSubscriberUserStatus(
-      { ...provider.ctx, onWrite: () => writes++ },
-      "user/1",
-      "Suspended",
-    );
-    expect(changed.status).toBe("Suspended");
-    expect(provider.seen[0]).toMatchObject({ method: "PATCH", body: { status: "Suspended" } });
-    expect(writes).toBe(1);
   });
 
   it("turns the provider's error body into a ProviderError", async () => {

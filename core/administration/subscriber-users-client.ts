@@ -1,14 +1,6 @@
 /** Use-cases over the subscriber service, shared by the app and the CLI. */
-import {
-  AssociatedSubscribersResponseSchema,
-  MeResponseSchema,
-  SubscriberUserNamesResponseSchema,
-  SubscriberUserSchema,
-  UserSearchResponseSchema,
-  type UserSearchRequest,
-} from "../shared/contract.js";
+import { AssociatedSubscribersResponseSchema, MeResponseSchema, SubscriberUserNamesResponseSchema } from "../shared/contract.js";
 import { call, type RequestContext } from "../shared/provider-client.js";
-import { ProviderError } from "../shared/provider-errors.js";
 
 export async function getMe(ctx: RequestContext) {
   return (await call(ctx, "GET", "/api/v1/me", { schema: MeResponseSchema })).data;
@@ -37,33 +29,4 @@ export async function getSubscriberUserNames(ctx: RequestContext, ids: readonly 
     schema: SubscriberUserNamesResponseSchema,
   });
   return data.records;
-}
-
-export async function searchSubscriberUsers(ctx: RequestContext, search: UserSearchRequest) {
-  const { data } = await call(ctx, "POST", "/api/subscriber/v1/subscriber-users/search", {
-    body: search,
-    reads: true,
-    schema: UserSearchResponseSchema,
-  });
-  return data;
-}
-
-/** Finds one user by exact email within what the caller may see; 404 ProviderError when absent. */
-export async function findSubscriberUserByEmail(ctx: RequestContext, email: string, subscriberId?: string) {
-  const result = await searchSubscriberUsers(ctx, { email, subscriberId, page: 1, limit: 1 });
-  const user = result.records[0];
-  if (!user) throw new ProviderError(404, "USER_NOT_FOUND", `No user with the email ${email}`, "");
-  return user;
-}
-
-export async function changeSubscriberUserStatus(
-  ctx: RequestContext,
-  subscriberUserId: string,
-  status: "Active" | "Suspended",
-) {
-  const { data } = await call(ctx, "PATCH", `/api/subscriber/v1/subscriber-users/${encodeURIComponent(subscriberUserId)}`, {
-    body: { status },
-    schema: SubscriberUserSchema,
-  });
-  return data;
 }

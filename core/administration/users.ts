@@ -35,6 +35,29 @@ export function nextUserStatus(status: string): "Active" | "Suspended" | null {
   return null;
 }
 
+/** `convey users suspend|unsuspend`, and the status each asks for. */
+export type UserStatusAction = "suspend" | "unsuspend";
+export const STATUS_OF_ACTION = { suspend: "Suspended", unsuspend: "Active" } as const satisfies Record<UserStatusAction, string>;
+
+export type StatusChange =
+  | { kind: "change"; status: (typeof STATUS_OF_ACTION)[UserStatusAction] }
+  | { kind: "unchanged"; message: string }
+  | { kind: "refused"; message: string };
+
+/**
+ * What asking a user to be suspended or unsuspended does, by the rule of nextUserStatus: the change; nothing,
+ * when they already are (so a script can be re-run); or a refusal for a Pending user, who can only have the
+ * activation email re-sent. The provider applies the same rule and refuses what it does not allow.
+ */
+export function statusChange(user: { status: string; firstName: string }, action: UserStatusAction): StatusChange {
+  const target = STATUS_OF_ACTION[action];
+  if (nextUserStatus(user.status) === target) return { kind: "change", status: target };
+  if (user.status === target) {
+    return { kind: "unchanged", message: `${user.firstName} is already ${target === "Suspended" ? "suspended" : "active"}: nothing was changed` };
+  }
+  return { kind: "refused", message: `${user.firstName} has not activated their account yet: only the activation email can be re-sent` };
+}
+
 /** The results message: 'N result(s) found based on your search', '… filters', or '… search and filters'. */
 export function userResultsMessage(count: number, hasSearch: boolean, hasFilters: boolean): string | null {
   if (!hasSearch && !hasFilters) return null;

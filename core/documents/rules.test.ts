@@ -30,7 +30,6 @@ import {
   vatDisplay,
   visibleInitialQuestions,
 } from "../sdlt/rules.js";
-import { effectiveFilter, isFilterApplyDisabled, nextUserStatus, rangeLabel, shouldSearch, userResultsMessage, userRowActions } from "../administration/users.js";
 
 describe("mismatch actions", () => {
   it("refuses set-as-outgoing with one proprietor or fewer, set-as-incoming when unknown or 3", () => {
@@ -273,36 +272,5 @@ describe("SDLT", () => {
     expect(missingValueText(true)).toBe("not provided");
     expect(missingValueText(false)).toBe("to be provided");
     expect(vatDisplay(123_499)).toBe("1234");
-  });
-});
-
-describe("users", () => {
-  it("row actions by status", () => {
-    const options = { canEditUsers: true, updateInFlight: false };
-    expect(userRowActions("Active", options).map((a) => a.label)).toEqual(["View profile", "Suspend"]);
-    expect(userRowActions("Suspended", options).map((a) => a.label)).toEqual(["View profile", "Unsuspend"]);
-    expect(userRowActions("Pending", options).map((a) => a.label)).toEqual(["View profile", "Resend activation email"]);
-    expect(userRowActions("Active", { canEditUsers: false, updateInFlight: false })).toHaveLength(1);
-    expect(userRowActions("Active", { canEditUsers: true, updateInFlight: true })[1].disabled).toBe(true);
-    expect(userRowActions("Odd", options)).toHaveLength(1);
-    expect(nextUserStatus("Active")).toBe("Suspended");
-    expect(nextUserStatus("Suspended")).toBe("Active");
-    expect(nextUserStatus("Pending")).toBeNull();
-  });
-  it("search, filters and footer", () => {
-    expect(userResultsMessage(3, true, false)).toBe("3 result(s) found based on your search");
-    expect(userResultsMessage(1, false, true)).toBe("1 result(s) found based on your filters");
-    expect(userResultsMessage(0, true, true)).toBe("0 result(s) found based on your search and filters");
-    expect(userResultsMessage(5, false, false)).toBeNull();
-    expect(shouldSearch("ann", " ann ")).toBe(false);
-    expect(shouldSearch("ann", "bob")).toBe(true);
-    expect(isFilterApplyDisabled(["Active"], ["Active"])).toBe(true);
-    expect(isFilterApplyDisabled(["Active", "Pending"], ["Active"])).toBe(false);
-    expect(effectiveFilter(["Active", "Suspended", "Pending"], ["Active", "Suspended", "Pending"])).toBeUndefined();
-    expect(effectiveFilter([], ["Active"])).toBeUndefined();
-    expect(effectiveFilter(["Active"], ["Active", "Pending"])).toEqual(["Active"]);
-    expect(rangeLabel(2, 10, 25)).toBe("11-20 of 25");
-    expect(rangeLabel(3, 10, 25)).toBe("21-25 of 25");
-    expect(rangeLabel(1, 10, 0)).toBe("0-0 of 0");
   });
 });

@@ -232,15 +232,6 @@ describe("the use-cases over call()", () => {
       ["u1", "u2"],
     );
   });
-  it("searches users, finds by email and changes status", async () => {
-    expect((await subscriberUsers.searchSubscriberUsers(ctx(), { page: 1, limit: 10 })).records).toHaveLength(1);
-    expect((await subscriberUsers.findSubscriberUserByEmail(ctx(), "ann@example.com")).email).toBe("ann@example.com");
-    await expect(subscriberUsers.findSubscriberUserByEmail(ctx(), "nobody@example.com")).rejects.toMatchObject({
-      status: 404,
-      code: "USER_NOT_FOUND",
-    });
-    expect((await subscriberUsers.changeSubscriberUserStatus(ctx(), "u1", "Suspended")).status).toBe("Suspended");
-  });
   it("reads and sets feature flags", async () => {
     expect((await flags.getFeatureFlags(ctx(), "sandbox")).environment).toBe("sandbox");
     expect((await flags.setFeatureFlag(ctx(), "sdltEnabled", true)).flags.sdltEnabled).toBe(true);

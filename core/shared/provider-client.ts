@@ -8,6 +8,7 @@ import type * as Undici from "undici";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { CORRELATION_ID_HEADER, ErrorBodySchema } from "./contract.js";
+import { IF_MATCH_HEADER, ifMatch } from "./versions.js";
 import { ProviderError, ProviderUnavailableError } from "./provider-errors.js";
 
 export interface RequestContext {
@@ -49,6 +50,8 @@ export interface CallOptions<S extends z.ZodType> {
   form?: Record<string, string>;
   /** A POST that only reads (a search with its criteria in the body): not a write for `onWrite`. */
   reads?: true;
+  /** The version of the resource the write was made against, sent as If-Match (core/shared/versions.ts). */
+  version?: number;
 }
 
 export interface CallResult<T> {
@@ -75,6 +78,7 @@ export async function call<S extends z.ZodType>(
   };
   if (ctx.accessToken) headers.authorization = `Bearer ${ctx.accessToken}`;
   if (ctx.clientIp) headers["x-forwarded-for"] = ctx.clientIp;
+  if (options.version !== undefined) headers[IF_MATCH_HEADER] = ifMatch(options.version);
   let body: string | undefined;
   if (options.form) {
     headers["content-type"] = "application/x-www-form-urlencoded";

@@ -36,7 +36,7 @@ export async function getWorkspace(ctx: RequestContext, workspaceId: string) {
 function patchWorkspace(ctx: RequestContext, workspaceId: string, version: number, body: Record<string, unknown>) {
   return call(ctx, "PATCH", `${WORKSPACES}/${id(workspaceId)}`, {
     body,
-    headers: { "if-match": `"${version}"` },
+    version,
     schema: WorkspaceDetailSchema,
   }).then((result) => result.data);
 }

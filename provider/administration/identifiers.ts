@@ -13,7 +13,8 @@ import { Permission, hasAllPermissions } from "../../core/shared/permissions/rol
 import { fullName } from "../../core/administration/subscribers.js";
 import { LodgementIdentifiersSchema } from "../../core/administration/schemas.js";
 import type { DB } from "../platform/db/index.js";
-import { badRequest, conflict, forbidden } from "../platform/errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
+import { versionedWrite } from "../platform/versions.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { encryptSecret } from "../platform/security/encryption.js";
 import { requirePermission, type RequestMeta } from "../platform/access.js";
@@ -94,14 +95,16 @@ export async function getLodgementIdentifiers(db: DB, caller: VerifiedCaller, su
 const keepsPassword = (password: string | undefined) => password === undefined || password === "" || password === MASKED_PASSWORD;
 
 /**
- * POST /lodgement-identifiers: creates them when none exist (ADD_LODGEMENT_IDENTIFIERS, both passwords
- * required), otherwise updates them (EDIT_LODGEMENT_IDENTIFIERS; a password left out is unchanged).
+ * POST /lodgement-identifiers: without a version, creates them (ADD_LODGEMENT_IDENTIFIERS, both passwords
+ * required; 409 when they exist by now, one set per subscriber); with the version the user saw, updates them
+ * (EDIT_LODGEMENT_IDENTIFIERS; a password left out is unchanged; 409 when someone else saved since).
  */
 export async function saveLodgementIdentifiers(
   db: DB,
   encryptionKey: Buffer,
   caller: VerifiedCaller,
   save: LodgementIdentifiersSave,
+  version: number | null,
   meta: RequestMeta,
 ): Promise<{ created: boolean; identifiers: LodgementIdentifiers }> {
   const subscriber = await administeredSubscriber(db, caller, save.subscriberId);
@@ -110,11 +113,12 @@ export async function saveLodgementIdentifiers(
     .select(["version", "primary_user_name", "secondary_user_name"])
     .where("subscriber_id", "=", subscriber.subscriberId)
     .executeTakeFirst();
-  requirePermission(caller, existing ? Permission.EDIT_LODGEMENT_IDENTIFIERS : Permission.ADD_LODGEMENT_IDENTIFIERS);
+  const creating = version === null;
+  requirePermission(caller, creating ? Permission.ADD_LODGEMENT_IDENTIFIERS : Permission.EDIT_LODGEMENT_IDENTIFIERS);
 
   const { primary, secondary } = save.identifiers;
   // On an update an unchanged password passes the form's required rule: the stored one stands in for it.
-  const placeholder = (password: string | undefined) => (existing && keepsPassword(password) ? "unchanged" : password);
+  const placeholder = (password: string | undefined) => (!creating && keepsPassword(password) ? "unchanged" : password);
   const parsed = LodgementIdentifiersSchema.safeParse({
     primary: { userName: primary.userName, password: placeholder(primary.password) },
     secondary: { userName: secondary.userName, password: placeholder(secondary.password) },
@@ -123,12 +127,13 @@ export async function saveLodgementIdentifiers(
     const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
     throw badRequest(messages.join("; "), "VALIDATION_ERROR");
   }
-  if (existing && save.version !== undefined && save.version !== existing.version) throw conflict();
+  if (creating && existing) throw conflict();
+  if (!creating && !existing) throw notFound("There are no lodgement identifiers to update: add them instead.");
 
   const primaryUserName = parsed.data.primary.userName.trim();
   const secondaryUserName = parsed.data.secondary.userName.trim();
-  const newPrimaryPassword = existing && keepsPassword(primary.password) ? undefined : primary.password!;
-  const newSecondaryPassword = existing && keepsPassword(secondary.password) ? undefined : secondary.password!;
+  const newPrimaryPassword = !creating && keepsPassword(primary.password) ? undefined : primary.password!;
+  const newSecondaryPassword = !creating && keepsPassword(secondary.password) ? undefined : secondary.password!;
   const details = {
     primaryUserName,
     secondaryUserName,
@@ -136,10 +141,16 @@ export async function saveLodgementIdentifiers(
     secondaryPasswordChanged: newSecondaryPassword !== undefined,
   };
 
-  await db.transaction().execute(async (trx) => {
-    const admin = trx;
-    if (!existing) {
-      const inserted = await admin
+  const audit = {
+    actorUserId: caller.userId,
+    subscriberId: subscriber.subscriberId,
+    action: creating ? AuditAction.LODGEMENT_IDENTIFIERS_CREATED : AuditAction.LODGEMENT_IDENTIFIERS_UPDATED,
+    target: subscriber.subscriberId,
+    details,
+  };
+  if (creating) {
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
         .insertInto("lodgement_identifiers")
         .values({
           subscriber_id: subscriber.subscriberId,
@@ -152,38 +163,28 @@ export async function saveLodgementIdentifiers(
         .onConflict((oc) => oc.column("subscriber_id").doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict();
-    } else {
-      const updated = await admin
-        .updateTable("lodgement_identifiers")
-        .set((eb) => ({
-          primary_user_name: primaryUserName,
-          secondary_user_name: secondaryUserName,
-          ...(newPrimaryPassword !== undefined
-            ? { primary_password_encrypted: encryptSecret(encryptionKey, newPrimaryPassword) }
-            : {}),
-          ...(newSecondaryPassword !== undefined
-            ? { secondary_password_encrypted: encryptSecret(encryptionKey, newSecondaryPassword) }
-            : {}),
-          updated_at: new Date(),
-          updated_by: caller.userId,
-          version: eb("version", "+", 1),
-        }))
-        .where("subscriber_id", "=", subscriber.subscriberId)
-        .where("version", "=", existing.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-    }
-    await recordAuditEvent(
-      trx,
-      {
-        actorUserId: caller.userId,
-        subscriberId: subscriber.subscriberId,
-        action: existing ? AuditAction.LODGEMENT_IDENTIFIERS_UPDATED : AuditAction.LODGEMENT_IDENTIFIERS_CREATED,
-        target: subscriber.subscriberId,
-        details,
-      },
+      await recordAuditEvent(trx, audit, meta);
+    });
+  } else {
+    await versionedWrite(
+      db,
+      { table: "lodgement_identifiers", id: subscriber.subscriberId, expected: version, missing: () => notFound() },
+      (trx) =>
+        trx
+          .updateTable("lodgement_identifiers")
+          .set({
+            primary_user_name: primaryUserName,
+            secondary_user_name: secondaryUserName,
+            ...(newPrimaryPassword !== undefined ? { primary_password_encrypted: encryptSecret(encryptionKey, newPrimaryPassword) } : {}),
+            ...(newSecondaryPassword !== undefined ? { secondary_password_encrypted: encryptSecret(encryptionKey, newSecondaryPassword) } : {}),
+            updated_at: new Date(),
+            updated_by: caller.userId,
+          })
+          .where("subscriber_id", "=", subscriber.subscriberId)
+          .execute(),
+      audit,
       meta,
     );
-  });
-  return { created: !existing, identifiers: await readLodgementIdentifiers(db, subscriber.subscriberId) };
+  }
+  return { created: creating, identifiers: await readLodgementIdentifiers(db, subscriber.subscriberId) };
 }

@@ -11,12 +11,13 @@ import type { NotificationType } from "../../core/administration/enums.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { notificationSettingsSchema } from "../../core/administration/schemas.js";
 import type { DB } from "../platform/db/index.js";
-import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
+import { ApiError, badRequest, notFound } from "../platform/errors.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber } from "./scope.js";
 import type { NotificationRegistrationsTable } from "../platform/db/schema.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
+import { versionedWrite } from "../platform/versions.js";
 import { offsetOf, pageInfo, type Paging } from "../platform/paging.js";
 import type { Selectable } from "kysely";
 
@@ -24,7 +25,6 @@ export interface RegistrationInput {
   notificationType: NotificationType;
   attributes: { email: string };
   eventTypes: string[];
-  version?: number;
 }
 
 const NOT_FOUND = "Notification registration not found.";
@@ -131,6 +131,7 @@ export async function updateNotificationRegistration(
   caller: VerifiedCaller,
   registrationId: string,
   input: RegistrationInput,
+  version: number,
   meta: RequestMeta,
 ): Promise<NotificationRegistration> {
   requirePermission(caller, Permission.VIEW_SUBSCRIBER_NOTIFICATION_PREFERENCES);
@@ -144,36 +145,24 @@ export async function updateNotificationRegistration(
     throw badRequest("The notification type of a registration cannot be changed.");
   }
   const { email, eventTypes } = checked(input, true);
-  if (input.version !== undefined && input.version !== existing.version) throw conflict();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("notification_registrations")
-      .set((eb) => ({
-        email,
-        event_types: JSON.stringify(eventTypes),
-        updated_at: new Date(),
-        updated_by: caller.userId,
-        version: eb("version", "+", 1),
-      }))
-      .where("registration_id", "=", registrationId)
-      .where("version", "=", existing.version)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw conflict();
-    await recordAuditEvent(
-      trx,
-      {
-        actorUserId: caller.userId,
-        subscriberId: existing.subscriber_id,
-        action: AuditAction.NOTIFICATION_REGISTRATION_UPDATED,
-        target: registrationId,
-        details: {
-          from: { email: existing.email, eventTypes: existing.event_types },
-          to: { email, eventTypes },
-        },
-      },
-      meta,
-    );
-    return toRegistration(row);
-  });
+  const { result } = await versionedWrite(
+    db,
+    { table: "notification_registrations", id: registrationId, expected: version, missing: () => notFound(NOT_FOUND) },
+    (trx) =>
+      trx
+        .updateTable("notification_registrations")
+        .set({ email, event_types: JSON.stringify(eventTypes), updated_at: new Date(), updated_by: caller.userId })
+        .where("registration_id", "=", registrationId)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    {
+      actorUserId: caller.userId,
+      subscriberId: existing.subscriber_id,
+      action: AuditAction.NOTIFICATION_REGISTRATION_UPDATED,
+      target: registrationId,
+      details: { from: { email: existing.email, eventTypes: existing.event_types }, to: { email, eventTypes } },
+    },
+    meta,
+  );
+  return toRegistration(result);
 }

@@ -23,8 +23,9 @@ import type { VerifiedCaller } from "../identity/oidc.js";
 import { encryptSecret } from "../platform/security/encryption.js";
 import { isAddressAllowed } from "../platform/security/ip-allow-list.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
-import { administeredSubscriber, type AdministeredSubscriber } from "./scope.js";
-import { AuditAction, recordAuditEvent } from "../platform/audit.js";
+import { administeredSubscriber, SUBSCRIBER_NOT_FOUND, type AdministeredSubscriber } from "./scope.js";
+import { versionedWrite } from "../platform/versions.js";
+import { AuditAction } from "../platform/audit.js";
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -107,13 +108,13 @@ export async function updateIpAllowList(
   db: DB,
   caller: VerifiedCaller,
   subscriberId: string,
-  update: { addresses: string[]; version?: number },
+  update: { addresses: string[]; version: number },
   meta: RequestMeta,
 ): Promise<SubscriberDetails> {
   requirePermission(caller, Permission.VIEW_CONNECTION_SETTINGS);
   const subscriber = await administeredSubscriber(db, caller, subscriberId);
   const addresses = checkIpAllowList(update.addresses);
-  if (update.version !== undefined && update.version !== subscriber.version) throw conflict();
+  if (update.version !== subscriber.version) throw conflict();
   if (!isHelpdesk(caller) && meta.ipAddress && !isAddressAllowed(meta.ipAddress, addresses)) {
     throw badRequest(
       `This list does not include your own address (${meta.ipAddress}): saving it would lock you out. Add your address, or ask a helpdesk administrator.`,
@@ -123,31 +124,24 @@ export async function updateIpAllowList(
   const unchanged =
     addresses.length === subscriber.ipAllowList.length && addresses.every((address, i) => address === subscriber.ipAllowList[i]);
   if (!unchanged) {
-    await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable("subscribers")
-        .set((eb) => ({
-          ip_allow_list: JSON.stringify(addresses),
-          ip_allow_list_modified_at: new Date(),
-          ip_allow_list_modified_by: caller.userId,
-          version: eb("version", "+", 1),
-        }))
-        .where("subscriber_id", "=", subscriber.subscriberId)
-        .where("version", "=", subscriber.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-      await recordAuditEvent(
-        trx,
-        {
-          actorUserId: caller.userId,
-          subscriberId: subscriber.subscriberId,
-          action: AuditAction.IP_ALLOW_LIST_UPDATED,
-          target: subscriber.subscriberId,
-          details: { from: subscriber.ipAllowList, to: addresses },
-        },
-        meta,
-      );
-    });
+    await versionedWrite(
+      db,
+      { table: "subscribers", id: subscriber.subscriberId, expected: update.version, missing: () => notFound(SUBSCRIBER_NOT_FOUND) },
+      (trx) =>
+        trx
+          .updateTable("subscribers")
+          .set({ ip_allow_list: JSON.stringify(addresses), ip_allow_list_modified_at: new Date(), ip_allow_list_modified_by: caller.userId })
+          .where("subscriber_id", "=", subscriber.subscriberId)
+          .execute(),
+      {
+        actorUserId: caller.userId,
+        subscriberId: subscriber.subscriberId,
+        action: AuditAction.IP_ALLOW_LIST_UPDATED,
+        target: subscriber.subscriberId,
+        details: { from: subscriber.ipAllowList, to: addresses },
+      },
+      meta,
+    );
   }
   return getSubscriberDetails(db, caller, subscriber.subscriberId);
 }
@@ -160,6 +154,7 @@ export async function updateSsoClientSecret(
   subscriberId: string,
   connectionId: string,
   clientSecret: string,
+  version: number,
   meta: RequestMeta,
 ): Promise<SubscriberDetails> {
   requirePermission(caller, Permission.VIEW_CONNECTION_SETTINGS);
@@ -167,29 +162,27 @@ export async function updateSsoClientSecret(
   const checked = ClientSecretSchema.safeParse(clientSecret);
   // The message names the rule only: never the value.
   if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? "Enter a valid client secret", "VALIDATION_ERROR");
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("sso_connections")
-      .set({
-        client_secret_encrypted: encryptSecret(encryptionKey, checked.data),
-        last_modified_at: new Date(),
-        last_modified_by: caller.userId,
-      })
-      .where("connection_id", "=", connectionId)
-      .where("subscriber_id", "=", subscriber.subscriberId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw notFound("There is no such single sign-on connection for this subscriber.");
-    await recordAuditEvent(
-      trx,
-      {
-        actorUserId: caller.userId,
-        subscriberId: subscriber.subscriberId,
-        action: AuditAction.SSO_CLIENT_SECRET_UPDATED,
-        target: connectionId,
-        details: { connectionId, clientSecretChanged: true },
-      },
-      meta,
-    );
-  });
+  // The connection settings are the subscriber's: a new secret moves the subscriber's version on.
+  await versionedWrite(
+    db,
+    { table: "subscribers", id: subscriber.subscriberId, expected: version, missing: () => notFound(SUBSCRIBER_NOT_FOUND) },
+    async (trx) => {
+      const updated = await trx
+        .updateTable("sso_connections")
+        .set({ client_secret_encrypted: encryptSecret(encryptionKey, checked.data), last_modified_at: new Date(), last_modified_by: caller.userId })
+        .where("connection_id", "=", connectionId)
+        .where("subscriber_id", "=", subscriber.subscriberId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw notFound("There is no such single sign-on connection for this subscriber.");
+    },
+    {
+      actorUserId: caller.userId,
+      subscriberId: subscriber.subscriberId,
+      action: AuditAction.SSO_CLIENT_SECRET_UPDATED,
+      target: connectionId,
+      details: { connectionId, clientSecretChanged: true },
+    },
+    meta,
+  );
   return getSubscriberDetails(db, caller, subscriber.subscriberId);
 }

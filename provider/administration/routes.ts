@@ -46,6 +46,8 @@ import {
 import { getSubscriberDetails, updateIpAllowList, updateSsoClientSecret } from "./organisation.js";
 import { bulkSubscriberUsers, createSubscriberUser, listRoles } from "./user-administration.js";
 import type { ApiDeps } from "../platform/route-deps.js";
+import { requiredVersion, versionIfGiven } from "../platform/versions.js";
+import { IF_MATCH_HEADER, IfMatchHeadersSchema } from "../../core/shared/versions.js";
 
 const SubscriberParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const SubscriberIdParamsSchema = z.object({ subscriberId: z.string().min(1).max(200) });
@@ -136,9 +138,11 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
       schema: {
         tags,
         summary: "Set a subscriber's IP allow list (type USER_IP_WHITELIST); an empty list removes the restriction",
+        description: "With the subscriber's version (from GET) as If-Match: 428 without it, 409 when stale.",
         params: ConnectionMetadataParamsSchema,
+        headers: IfMatchHeadersSchema,
         body: IpAllowListUpdateSchema,
-        response: { 200: SubscriberDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: SubscriberDetailsSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request) => {
@@ -148,11 +152,12 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
       if (request.body.type !== request.params.type) {
         throw badRequest("The type in the body must be the type in the path.");
       }
+      const version = requiredVersion(request.headers[IF_MATCH_HEADER]);
       return updateIpAllowList(
         db,
         request.caller,
         request.params.subscriberId,
-        { addresses: request.body.data.metadata, version: request.body.version },
+        { addresses: request.body.data.metadata, version },
         requestMeta(request),
       );
     },
@@ -164,10 +169,12 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
       schema: {
         tags,
         summary: "Set the client secret of a subscriber's single sign-on connection (stored encrypted, never returned)",
+        description: "With the subscriber's version (from GET) as If-Match: 428 without it, 409 when stale.",
         params: SubscriberIdParamsSchema,
         querystring: SsoSecretQuerySchema,
+        headers: IfMatchHeadersSchema,
         body: SsoSecretUpdateSchema,
-        response: { 200: SubscriberDetailsSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: SubscriberDetailsSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request) =>
@@ -178,6 +185,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
         request.params.subscriberId,
         request.query.connection_id,
         request.body.clientSecret,
+        requiredVersion(request.headers[IF_MATCH_HEADER]),
         requestMeta(request),
       ),
   );
@@ -215,7 +223,8 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
         tags,
         summary: "Create (201) or update (200) a subscriber's lodgement identifiers",
         description:
-          "On an update, a password left out (or sent as the five-asterisk mask) keeps the stored one. 'Usernames cannot be same'.",
+          "Without If-Match, creates them (409 when they exist). With the version from GET as If-Match, updates them (409 when stale); a password left out (or sent as the five-asterisk mask) keeps the stored one. 'Usernames cannot be same'.",
+        headers: IfMatchHeadersSchema,
         body: LodgementIdentifiersSaveSchema,
         response: {
           200: LodgementIdentifiersResponseSchema,
@@ -230,6 +239,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
         config.encryptionKey,
         request.caller,
         request.body,
+        versionIfGiven(request.headers[IF_MATCH_HEADER]),
         requestMeta(request),
       );
       return reply.status(created ? 201 : 200).send(identifiers);
@@ -299,9 +309,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
       schema: {
         tags: notificationTags,
         summary: "Update a notification registration",
+        description: "With the registration's version (from GET) as If-Match: 428 without it, 409 when stale.",
         params: RegistrationParamsSchema,
+        headers: IfMatchHeadersSchema,
         body: NotificationRegistrationRequestSchema,
-        response: { 200: NotificationRegistrationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: NotificationRegistrationSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request) =>
@@ -310,6 +322,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { 
         request.caller,
         request.params.registrationId,
         request.body,
+        requiredVersion(request.headers[IF_MATCH_HEADER]),
         requestMeta(request),
       ),
   );

@@ -16,7 +16,8 @@ import type { DB, Database } from "../platform/db/index.js";
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import type { Oidc, VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
-import { AuditAction, recordAuditEvent } from "../platform/audit.js";
+import { AuditAction } from "../platform/audit.js";
+import { versionedWrite } from "../platform/versions.js";
 import { SUBSCRIBER_NOT_FOUND } from "./scope.js";
 import { offsetOf, pageInfo } from "../platform/paging.js";
 import {
@@ -250,12 +251,12 @@ export async function changeSubscriberUserStatus(
   subscriberUserId: string,
   status: SettableStatus,
   meta: RequestMeta,
-  expectedVersion?: number,
+  expectedVersion: number,
 ): Promise<ManagedUser> {
   const { db } = deps;
   requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
   const user = await findVisibleUser(db, caller, subscriberUserId);
-  if (expectedVersion !== undefined && expectedVersion !== user.version) throw conflict();
+  if (expectedVersion !== user.version) throw conflict();
   if (user.status === "Pending") {
     throw badRequest(
       `${fullName(user)} has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.`,
@@ -271,29 +272,29 @@ export async function changeSubscriberUserStatus(
   const change = planStatusChange(helpdesk, standing, status, fullName(user));
   if (!change) return user;
 
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("subscriber_users")
-      .set({ ...(change.account ? { status: change.account } : {}), updated_at: new Date(), version: sql`version + 1` })
-      .where("subscriber_user_id", "=", subscriberUserId)
-      .where("status", "=", standing.account)
-      .where("version", "=", user.version)
-      .returning("version")
-      .executeTakeFirst();
-    if (!row) throw conflict();
-    await writeStatusChanges(trx, [{ subscriberUserId, change }]);
-    await recordAuditEvent(
-      trx,
-      {
-        actorUserId: caller.userId,
-        subscriberId: user.subscriberId,
-        action: status === "Suspended" ? AuditAction.USER_SUSPENDED : AuditAction.USER_UNSUSPENDED,
-        target: subscriberUserId,
-        details: { from: user.status, to: status, reach: reachOf(change), clientId: caller.clientId },
-      },
-      meta,
-    );
-  });
+  await versionedWrite(
+    db,
+    { table: "subscriber_users", id: subscriberUserId, expected: expectedVersion, missing: () => notFound("Subscriber user not found.") },
+    async (trx) => {
+      const row = await trx
+        .updateTable("subscriber_users")
+        .set({ ...(change.account ? { status: change.account } : {}), updated_at: new Date() })
+        .where("subscriber_user_id", "=", subscriberUserId)
+        .where("status", "=", standing.account)
+        .returning("subscriber_user_id")
+        .executeTakeFirst();
+      if (!row) throw conflict();
+      await writeStatusChanges(trx, [{ subscriberUserId, change }]);
+    },
+    {
+      actorUserId: caller.userId,
+      subscriberId: user.subscriberId,
+      action: status === "Suspended" ? AuditAction.USER_SUSPENDED : AuditAction.USER_UNSUSPENDED,
+      target: subscriberUserId,
+      details: { from: user.status, to: status, reach: reachOf(change), clientId: caller.clientId },
+    },
+    meta,
+  );
   await endSuspendedLogins(deps, subscriberUserId, change);
   return findVisibleUser(db, caller, subscriberUserId);
 }

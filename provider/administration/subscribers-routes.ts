@@ -28,6 +28,8 @@ import {
 import { editSubscriberUser, resendInvitation } from "./user-administration.js";
 import { createSubscriber, getSubscriberUserNames, listAssociatedSubscribers } from "./subscribers.js";
 import type { ApiDeps } from "../platform/route-deps.js";
+import { requiredVersion } from "../platform/versions.js";
+import { IF_MATCH_HEADER, IfMatchHeadersSchema } from "../../core/shared/versions.js";
 
 const SubscriberUserParamsSchema = z.object({ id: z.string().min(1).max(200) });
 const tags = ["Subscriber service"];
@@ -132,20 +134,22 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
         description:
           "`{status}`: Active ↔ Suspended. A helpdesk administrator suspends the account (every session ends at once) and unsuspends the user everywhere; anyone else suspends or unsuspends at their selected subscriber only (the sessions there end), and cannot lift the support's suspension (403 SUSPENDED_BY_SUPPORT). A Pending user cannot be suspended or unsuspended. " +
           "`{requestType: PATCH_USER, firstName, middleName, lastName, roleNames}`: names are locked for single sign-on users, and only a helpdesk administrator renames a user of several subscribers (403 NAMES_SHARED) or adds or removes User Manager. " +
-          "`{requestType: RESEND_INVITATION, email}`: Pending users only; a refusal by the mail service answers 502 INVITATION_NOT_SENT with its reason. A `version` (from GET) makes a stale edit answer 409.",
+          "`{requestType: RESEND_INVITATION, email}`: Pending users only; a refusal by the mail service answers 502 INVITATION_NOT_SENT with its reason. Every change carries the user's version (from GET) as If-Match: 428 without it, 409 when stale.",
         params: SubscriberUserParamsSchema,
+        headers: IfMatchHeadersSchema,
         body: UserPatchRequestSchema,
-        response: { 200: ManagedUserSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+        response: { 200: ManagedUserSchema, ...errorResponses(400, 401, 403, 404, 409, 428, 502) },
       },
     },
     async (request) => {
       const { body, caller } = request;
       const { id } = request.params;
+      const version = requiredVersion(request.headers[IF_MATCH_HEADER]);
       switch (body.requestType) {
         case "PATCH_USER":
-          return editSubscriberUser(db, caller, id, body, requestMeta(request));
+          return editSubscriberUser(db, caller, id, body, version, requestMeta(request));
         case "RESEND_INVITATION":
-          return resendInvitation({ db, mailer }, caller, id, body.email, requestMeta(request));
+          return resendInvitation({ db, mailer }, caller, id, body.email, version, requestMeta(request));
         default:
           return changeSubscriberUserStatus(
             { db, oidc, log: request.log },
@@ -153,7 +157,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
             id,
             body.status,
             requestMeta(request),
-            body.version,
+            version,
           );
       }
     },

@@ -9,7 +9,6 @@
  * another subscriber and users of other subscribers are the helpdesk administrator's.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import type { BulkUserResult, CreatedUser, ManagedUser, UserCreateRequest, UserEdit } from "../../core/administration/api.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { fullName } from "../../core/administration/subscribers.js";
@@ -23,6 +22,7 @@ import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber, findSubscriberById, SUBSCRIBER_NOT_FOUND } from "./scope.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
+import { versionedWrite } from "../platform/versions.js";
 import { findVisibleUser } from "./subscriber-users.js";
 import { importUsers, type ImportDeps } from "./user-import.js";
 import { readStanding, renameRefusal } from "./user-reach.js";
@@ -99,6 +99,7 @@ export async function editSubscriberUser(
   caller: VerifiedCaller,
   subscriberUserId: string,
   edit: UserEdit,
+  version: number,
   meta: RequestMeta,
 ): Promise<ManagedUser> {
   requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
@@ -114,7 +115,7 @@ export async function editSubscriberUser(
     { subscriberType: subscriber.entityType },
   );
   if (!check.ok) throw badRequest(check.reason, "VALIDATION_ERROR");
-  if (edit.version !== undefined && edit.version !== user.version) throw conflict();
+  if (version !== user.version) throw conflict();
 
   const row = check.row;
   const wanted = { firstName: row.firstName, middleName: row.middleName, lastName: row.lastName };
@@ -136,40 +137,33 @@ export async function editSubscriberUser(
     from.roleNames = user.roleNames;
     to.roleNames = row.roleNames;
   }
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("subscriber_users")
-      .set({
-        first_name: row.firstName,
-        middle_name: row.middleName,
-        last_name: row.lastName,
-        version: sql`version + 1`,
-        updated_at: new Date(),
-      })
-      .where("subscriber_user_id", "=", subscriberUserId)
-      .where("version", "=", user.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-    if (rolesChanged) {
+  await versionedWrite(
+    db,
+    { table: "subscriber_users", id: subscriberUserId, expected: version, missing: () => notFound("Subscriber user not found.") },
+    async (trx) => {
       await trx
-        .updateTable("user_subscribers")
-        .set({ role_names: JSON.stringify(row.roleNames) })
+        .updateTable("subscriber_users")
+        .set({ first_name: row.firstName, middle_name: row.middleName, last_name: row.lastName, updated_at: new Date() })
         .where("subscriber_user_id", "=", subscriberUserId)
-        .where("subscriber_id", "=", subscriber.subscriberId)
         .execute();
-    }
-    await recordAuditEvent(
-      trx,
-      {
-        actorUserId: caller.userId,
-        subscriberId: subscriber.subscriberId,
-        action: AuditAction.USER_UPDATED,
-        target: subscriberUserId,
-        details: { from, to },
-      },
-      meta,
-    );
-  });
+      if (rolesChanged) {
+        await trx
+          .updateTable("user_subscribers")
+          .set({ role_names: JSON.stringify(row.roleNames) })
+          .where("subscriber_user_id", "=", subscriberUserId)
+          .where("subscriber_id", "=", subscriber.subscriberId)
+          .execute();
+      }
+    },
+    {
+      actorUserId: caller.userId,
+      subscriberId: subscriber.subscriberId,
+      action: AuditAction.USER_UPDATED,
+      target: subscriberUserId,
+      details: { from, to },
+    },
+    meta,
+  );
   return findVisibleUser(db, caller, subscriberUserId, subscriber.subscriberId);
 }
 
@@ -183,10 +177,12 @@ export async function resendInvitation(
   caller: VerifiedCaller,
   subscriberUserId: string,
   email: string,
+  version: number,
   meta: RequestMeta,
 ): Promise<ManagedUser> {
   requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS);
   const user = await findVisibleUser(db, caller, subscriberUserId);
+  if (version !== user.version) throw conflict();
   if (user.status !== "Pending") {
     throw badRequest(
       `${fullName(user)} has already activated their account: there is no activation email to re-send.`,

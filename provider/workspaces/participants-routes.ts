@@ -18,7 +18,8 @@ import { errorResponses } from "../platform/http/errors.js";
 import { assignParticipant, participantDetails } from "./service.js";
 import { quickFilterCounts, searchWorkspaces } from "./search.js";
 import type { ApiDeps } from "../platform/route-deps.js";
-import { expectedVersion, tagVersion, VersionHeadersSchema } from "./routes.js";
+import { expectedVersion, tagVersion } from "./routes.js";
+import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 
 const tags = ["Workspace service"];
 
@@ -72,9 +73,9 @@ export const workspaceV1Routes: FastifyPluginAsyncZod<ApiDeps> = async (app, { d
         tags,
         summary: "Assign a subscriber to the workspace in a participant role",
         params: WorkspaceIdParamsSchema,
-        headers: VersionHeadersSchema,
+        headers: IfMatchHeadersSchema,
         body: AssignParticipantRequestSchema,
-        response: { 201: AssignParticipantResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: AssignParticipantResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request, reply) => {

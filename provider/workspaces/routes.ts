@@ -5,7 +5,6 @@
  */
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   AddReferenceRequestSchema,
   CreateWorkspaceRequestSchema,
@@ -32,29 +31,22 @@ import {
   workspaceAuthorization,
 } from "./service.js";
 import type { ApiDeps } from "../platform/route-deps.js";
+import { preconditionRequired, versionIfGiven } from "../platform/versions.js";
+import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 
 const tags = ["Workspace service"];
 
-export const VERSION_REQUIRED_MESSAGE =
-  'Send the workspace version you last read, as the If-Match header ("<version>") or the version field.';
-
 /**
- * The version a write was made against: the If-Match header (`"7"`, `W/"7"` or `7`) or the body's
- * `version`. Both may be sent only when they agree. 400 when neither is there.
+ * The version a write was made against: If-Match (core/shared/versions.ts), or the body's `version`, which the
+ * workspace API has always taken too; both only when they agree. 428 when neither is there.
  */
 export function expectedVersion(ifMatch: string | string[] | undefined, bodyVersion: number | undefined): number {
-  const header = Array.isArray(ifMatch) ? ifMatch[0] : ifMatch;
-  let fromHeader: number | undefined;
-  if (header !== undefined && header.trim() !== "") {
-    const match = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(header);
-    if (!match) throw badRequest('If-Match must be the workspace version, e.g. "3".', "INVALID_VERSION");
-    fromHeader = Number(match[1]);
-  }
-  if (fromHeader !== undefined && bodyVersion !== undefined && fromHeader !== bodyVersion) {
+  const fromHeader = versionIfGiven(ifMatch);
+  if (fromHeader !== null && bodyVersion !== undefined && fromHeader !== bodyVersion) {
     throw badRequest("The If-Match header and the version field disagree.", "INVALID_VERSION");
   }
   const version = fromHeader ?? bodyVersion;
-  if (version === undefined) throw badRequest(VERSION_REQUIRED_MESSAGE, "VERSION_REQUIRED");
+  if (version === undefined) throw preconditionRequired();
   return version;
 }
 
@@ -62,9 +54,6 @@ export function tagVersion(reply: FastifyReply, version: number): void {
   void reply.header("etag", `"${version}"`);
 }
 
-export const VersionHeadersSchema = z.looseObject({
-  "if-match": z.string().optional().describe('The workspace version, e.g. "3" (or send `version` in the body)'),
-});
 
 export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db }) => {
   app.post(
@@ -112,9 +101,9 @@ export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db 
         description:
           "Each only when readyForApproval, canBeUnapproved or canBeCancelled is true (otherwise 400 with the reason), with the workspace version (409 when stale, nothing changed).",
         params: WorkspaceIdParamsSchema,
-        headers: VersionHeadersSchema,
+        headers: IfMatchHeadersSchema,
         body: WorkspaceUpdateRequestSchema,
-        response: { 200: WorkspaceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: WorkspaceDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request, reply) => {
@@ -158,9 +147,9 @@ export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db 
         tags,
         summary: "Add a reference (one per representative role)",
         params: WorkspaceIdParamsSchema,
-        headers: VersionHeadersSchema,
+        headers: IfMatchHeadersSchema,
         body: AddReferenceRequestSchema,
-        response: { 201: ReferenceWriteResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: ReferenceWriteResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request, reply) => {
@@ -178,9 +167,9 @@ export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db 
         tags,
         summary: "Edit a reference's number",
         params: WorkspaceReferenceParamsSchema,
-        headers: VersionHeadersSchema,
+        headers: IfMatchHeadersSchema,
         body: EditReferenceRequestSchema,
-        response: { 200: ReferenceWriteResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: ReferenceWriteResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     },
     async (request, reply) => {

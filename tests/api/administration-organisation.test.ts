@@ -18,7 +18,7 @@ import { IP_ALLOW_LIST_MESSAGE } from "../../core/administration/ip-allow-list.j
 import { decryptSecret } from "../../provider/platform/security/encryption.js";
 import { DEMO_SSO_CONNECTION } from "../../provider/administration/seed.js";
 import { API, auditEvents, personWithRoles } from "./administration-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -47,12 +47,13 @@ afterAll(() => provider?.close());
 const get = (token: string, url: string, headers: Record<string, string> = {}) =>
   provider.call(token, { method: "GET", url, headers });
 
-function setIpAllowList(token: string, subscriberId: string, metadata: string[], extra: Record<string, unknown> = {}, headers = {}) {
+async function setIpAllowList(token: string, subscriberId: string, metadata: string[], extra: Record<string, unknown> = {}, headers = {}) {
+  const write = await versioned(provider.db, { type: "USER_IP_WHITELIST", data: { metadata }, ...extra }, { table: "subscribers", id: subscriberId });
   return provider.call(token, {
     method: "PATCH",
     url: `${API}/idp-metadata/${subscriberId}/USER_IP_WHITELIST`,
-    payload: { type: "USER_IP_WHITELIST", data: { metadata }, ...extra },
-    headers,
+    payload: write.payload,
+    headers: { ...write.headers, ...headers },
   });
 }
 
@@ -169,11 +170,11 @@ describe("the IP allow list", () => {
 });
 
 describe("PATCH /api/subscriber/v1/idp-sso/{subscriberId}", () => {
-  const setSecret = (token: string, subscriberId: string, connectionId: string, clientSecret: string) =>
+  const setSecret = async (token: string, subscriberId: string, connectionId: string, clientSecret: string) =>
     provider.call(token, {
       method: "PATCH",
       url: `${API}/idp-sso/${subscriberId}?connection_id=${connectionId}`,
-      payload: { clientSecret },
+      ...(await versioned(provider.db, { clientSecret }, { table: "subscribers", id: subscriberId })),
     });
 
   it("stores a new client secret sealed and says only that one is set", async () => {
@@ -232,8 +233,12 @@ describe("notification registrations (/api/notification/v2)", () => {
     const helpdeskList = NotificationRegistrationsResponseSchema.parse((await get(helpdesk, `${URL}?page=1&limit=20&subscriberId=${harperVale}`)).json());
     expect(helpdeskList.records).toHaveLength(1);
 
-    const put = (token: string, change: Record<string, unknown>) =>
-      provider.call(token, { method: "PUT", url: `${URL}/${registration.registrationId}`, payload: { ...body, ...change } });
+    const put = async (token: string, change: Record<string, unknown>) =>
+      provider.call(token, {
+        method: "PUT",
+        url: `${URL}/${registration.registrationId}`,
+        ...(await versioned(provider.db, { ...body, ...change }, { table: "notification_registrations", id: registration.registrationId })),
+      });
     const updated = await put(manager, { attributes: { email: "desk@harpervale.example" }, eventTypes: [], version: 1 });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ attributes: { email: "desk@harpervale.example" }, eventTypes: [], version: 2 });
@@ -273,7 +278,7 @@ describe("authority and lodgement identifiers", () => {
 
   it("creates lodgement identifiers, then updates them keeping the passwords left out", async () => {
     const url = `${API}/lodgement-identifiers`;
-    const save = (token: string, body: Record<string, unknown>) => provider.call(token, { method: "POST", url, payload: body });
+    const save = async (token: string, body: Record<string, unknown>) => provider.call(token, { method: "POST", url, ...(await versioned(provider.db, body)) });
     const empty = LodgementIdentifiersResponseSchema.parse((await get(harperHmlr, url)).json());
     expect(empty).toMatchObject({ subscriberId: harperVale, identifiers: null, version: null });
 

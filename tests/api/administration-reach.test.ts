@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BulkUsersResponseSchema, ManagedUserSchema, type BulkUserRow } from "../../core/administration/api.js";
 import { LOGIN_REFUSALS } from "../../core/identity/login-errors.js";
 import { API, auditEvents, personAt, storedUser } from "./administration-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -27,8 +27,8 @@ afterAll(() => provider?.close());
 
 const bulk = (token: string, rows: Partial<BulkUserRow>[], subscriberId = harperVale) =>
   provider.call(token, { method: "POST", url: `${API}/subscribers/${subscriberId}/subscriber-users/bulk`, payload: { rows, dryRun: false } });
-const patch = (token: string, userId: string, body: Record<string, unknown>) =>
-  provider.call(token, { method: "PATCH", url: `${API}/subscriber-users/${userId}`, payload: body });
+const patch = async (token: string, userId: string, body: Record<string, unknown>) =>
+  provider.call(token, { method: "PATCH", url: `${API}/subscriber-users/${userId}`, ...(await versioned(provider.db, body, { table: "subscriber_users", id: userId })) });
 const me = async (token: string | undefined) => (await provider.call(token, { method: "GET", url: "/api/v1/me" })).statusCode;
 const loginRefusal = (email: string, organization: string) =>
   provider.loginToken(email, { organization }).then(

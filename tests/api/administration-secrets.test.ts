@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { DEMO_AUTHORITY_IDENTIFIERS, DEMO_SSO_CONNECTION } from "../../provider/administration/seed.js";
 import { API, personWithRoles } from "./administration-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 const logLines: string[] = [];
 let provider: TestProvider;
@@ -41,8 +41,10 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.close());
 
-async function call(token: string, method: "GET" | "POST" | "PATCH", url: string, payload?: unknown) {
-  const response = await provider.call(token, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+async function call(token: string, method: "GET" | "POST" | "PATCH", url: string, payload?: Record<string, unknown>) {
+  // The single sign-on connection belongs to the subscriber: a new secret is made against its version.
+  const write = payload === undefined ? undefined : await versioned(provider.db, payload, url.includes("/idp-sso/") ? { table: "subscribers", id: ashdown } : undefined);
+  const response = await provider.call(token, { method, url, ...(write ?? {}) });
   responses.push(response);
   return response;
 }
@@ -75,6 +77,7 @@ describe("secrets", () => {
     expect(conflict.statusCode).toBe(409);
     const updated = await call(hmlr, "POST", identifiers, {
       identifiers: { primary: { userName: "hv-primary", password: SECRETS.changedPrimary }, secondary: { userName: "hv-secondary" } },
+      version: 1,
     });
     expect(updated.statusCode, updated.body).toBe(200);
 

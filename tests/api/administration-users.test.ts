@@ -15,7 +15,7 @@ import {
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import { API, auditEvents, invitations, personWithRoles } from "./administration-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -52,8 +52,8 @@ function create(token: string, subscriberId: string, body: Record<string, unknow
   return provider.call(token, { method: "POST", url: `${API}/subscribers/${subscriberId}/subscriber-users`, payload: body });
 }
 
-function patch(token: string, userId: string, body: Record<string, unknown>) {
-  return provider.call(token, { method: "PATCH", url: `${API}/subscriber-users/${userId}`, payload: body });
+async function patch(token: string, userId: string, body: Record<string, unknown>) {
+  return provider.call(token, { method: "PATCH", url: `${API}/subscriber-users/${userId}`, ...(await versioned(provider.db, body, { table: "subscriber_users", id: userId })) });
 }
 
 function bulk(token: string, subscriberId: string, rows: Partial<BulkUserRow>[], dryRun = false) {

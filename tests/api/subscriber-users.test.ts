@@ -7,7 +7,7 @@ import {
   type UserSearchRequest,
 } from "../../core/shared/contract.js";
 import { statusAtPrimary } from "./administration-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -40,17 +40,18 @@ async function searchEmails(token: string, body: UserSearchRequest) {
   return UserSearchResponseSchema.parse(response.json()).records.map((user) => user.email);
 }
 
-function setStatus(
+async function setStatus(
   token: string,
   subscriberUserId: string,
   status: string,
   headers: Record<string, string> = {},
 ) {
+  const write = await versioned(provider.db, { status }, { table: "subscriber_users", id: subscriberUserId });
   return provider.call(token, {
     method: "PATCH",
     url: `/api/subscriber/v1/subscriber-users/${subscriberUserId}`,
-    payload: { status },
-    headers,
+    payload: write.payload,
+    headers: { ...write.headers, ...headers },
   });
 }
 

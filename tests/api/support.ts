@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { API_AUDIENCE, ErrorBodySchema, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
+import { ifMatch } from "../../core/shared/versions.js";
 import { loadConfig, type ProviderConfig } from "../../provider/platform/config.js";
 import type { DB } from "../../provider/platform/db/index.js";
 import { createTestDatabase } from "../../provider/platform/db/test-database.js";
@@ -291,4 +292,23 @@ export async function authorizationCodeToken(
     });
   }
   throw new Error("The login did not finish within 15 steps");
+}
+
+/**
+ * A write's body and headers as a client sends them: the version it saw goes in If-Match, never in the body
+ * (core/shared/versions.ts). Without a `version` in `payload`, the row's version now, as a client reads it
+ * before a change, when `current` says which row; otherwise no If-Match at all.
+ */
+export async function versioned(
+  db: DB,
+  payload: Record<string, unknown>,
+  current?: { table: "subscribers" | "subscriber_users" | "notification_registrations" | "lodgement_identifiers"; id: string },
+): Promise<{ payload: Record<string, unknown>; headers: Record<string, string> }> {
+  const { version, ...body } = payload;
+  if (typeof version === "number") return { payload: body, headers: { "if-match": ifMatch(version) } };
+  if (!current) return { payload: body, headers: {} };
+  const key = { subscribers: "subscriber_id", subscriber_users: "subscriber_user_id", notification_registrations: "registration_id", lodgement_identifiers: "subscriber_id" }[current.table];
+  const row = await db.selectFrom(current.table).select("version").where(key as never, "=", current.id as never).executeTakeFirst();
+  // A row that does not exist: the version a client holding a stale id would send.
+  return { payload: body, headers: { "if-match": ifMatch(row ? (row as { version: number }).version : 1) } };
 }

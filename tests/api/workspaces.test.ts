@@ -330,9 +330,9 @@ describe("PATCH /api/workspace/v1/workspaces/{id}: approve and unapprove", () =>
     expect(await detail(harper, id)).toEqual(before);
   });
 
-  it("asks for the version when none is sent, and refuses a header that disagrees with the body", async () => {
+  it("asks for the version when none is sent (428), and refuses a header that disagrees with the body", async () => {
     const id = DEMO_WORKSPACES.remortgageApproved.workspaceId;
-    expectError(await call(harper, "PATCH", `${W}/${id}`, { approved: false }), 400, /Send the workspace version/);
+    expectError(await call(harper, "PATCH", `${W}/${id}`, { approved: false }), 428, /the version you last saw/);
     expectError(await call(harper, "PATCH", `${W}/${id}`, { approved: false, version: 1 }, { "if-match": '"2"' }), 400, /disagree/);
   });
 

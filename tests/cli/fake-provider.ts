@@ -8,7 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ManagedUser } from "../../core/administration/api.js";
 import type { Me, SubscriberUser } from "../../core/shared/contract.js";
+import { versionOfIfMatch } from "../../core/shared/versions.js";
 
 export type DevicePollAnswer = "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "approve";
 
@@ -27,7 +29,7 @@ interface IssuedToken {
 
 export const SCRIPT_CLIENT = { id: "script-ashdown", secret: "s3cret value+/=" };
 
-export function user(overrides: Partial<SubscriberUser> = {}): SubscriberUser {
+export function user(overrides: Partial<ManagedUser> = {}): ManagedUser {
   return {
     subscriberUserId: "user-jane",
     firstName: "Jane",
@@ -41,12 +43,20 @@ export function user(overrides: Partial<SubscriberUser> = {}): SubscriberUser {
     subscriber: "Ashdown Legal",
     roleNames: ["Workspace User"],
     authenticationType: "AUTH0_DATABASE_CONNECTION",
+    version: 1,
+    invitationSentAt: null,
     ...overrides,
   };
 }
 
+/** A subscriber user as /me describes them: without the administration fields (version, invitation). */
+function person(overrides: Partial<ManagedUser>): SubscriberUser {
+  const { version: _version, invitationSentAt: _invitationSentAt, ...rest } = user(overrides);
+  return rest;
+}
+
 export const HELPDESK_ME: Me = {
-  user: user({
+  user: person({
     subscriberUserId: "user-helen",
     firstName: "Helen",
     lastName: "Desk",
@@ -68,7 +78,7 @@ export class FakeProvider {
   accessDeniedDescription = "user is suspended";
   tokenLifetimeSeconds = 300;
   me: Me = HELPDESK_ME;
-  users: SubscriberUser[] = [user()];
+  users: ManagedUser[] = [user()];
   /** When set, the status PATCH is refused with this status and message. */
   patchRefusal: { status: number; message: string } | undefined;
   /**
@@ -129,6 +139,7 @@ export class FakeProvider {
     this.requests.push(recorded);
     const route = `${recorded.method} ${url.pathname}`;
     const patch = /^PATCH \/api\/subscriber\/v1\/subscriber-users\/([^/]+)$/.exec(route);
+    const single = /^GET \/api\/subscriber\/v1\/subscriber-users\/([^/]+)$/.exec(route);
     const details = /^GET \/api\/subscriber\/v1\/subscribers\/([^/]+)\/details$/.exec(route);
     const bulk = /^POST \/api\/subscriber\/v1\/subscribers\/([^/]+)\/subscriber-users\/bulk$/.exec(route);
 
@@ -149,7 +160,8 @@ export class FakeProvider {
       }
       if (route === "GET /api/v1/me") return send(response, 200, this.me);
       if (route === "POST /api/subscriber/v1/subscriber-users/search") return this.search(response, recorded.json);
-      if (patch) return this.patchUser(response, decodeURIComponent(patch[1]!), recorded.json);
+      if (patch) return this.patchUser(response, decodeURIComponent(patch[1]!), recorded);
+      if (single) return this.getUser(response, decodeURIComponent(single[1]!));
       if (details) return this.subscriberDetails(response, decodeURIComponent(details[1]!));
       if (bulk) return this.bulkUsers(request, response, recorded.json);
     }
@@ -290,15 +302,25 @@ export class FakeProvider {
     });
   }
 
-  private patchUser(response: ServerResponse, id: string, body: unknown) {
+  private getUser(response: ServerResponse, id: string) {
+    const found = this.users.find((candidate) => candidate.subscriberUserId === id);
+    return found ? send(response, 200, found) : send(response, 404, { status: 404, code: "NOT_FOUND", message: "User not found" });
+  }
+
+  /** A status change, made against the version in If-Match as the provider requires (428 without, 409 stale). */
+  private patchUser(response: ServerResponse, id: string, request: RecordedRequest) {
     if (this.patchRefusal) {
       const { status, message } = this.patchRefusal;
       return send(response, status, { status, code: status === 403 ? "FORBIDDEN" : "REFUSED", message });
     }
     const index = this.users.findIndex((candidate) => candidate.subscriberUserId === id);
     if (index < 0) return send(response, 404, { status: 404, code: "NOT_FOUND", message: "User not found" });
-    const { status } = body as { status: SubscriberUser["status"] };
-    this.users[index] = { ...this.users[index]!, status };
+    const version = versionOfIfMatch(request.headers["if-match"]);
+    if (typeof version !== "number") return send(response, 428, { status: 428, code: "VERSION_REQUIRED", message: "Send If-Match" });
+    const current = this.users[index]!;
+    if (version !== current.version) return send(response, 409, { status: 409, code: "CONFLICT", message: "Someone else changed this user" });
+    const { status } = request.json as { status: SubscriberUser["status"] };
+    this.users[index] = { ...current, status, version: current.version + 1 };
     return send(response, 200, this.users[index]);
   }
 }

@@ -35,7 +35,7 @@ export const PAGING_USERS = ["Ada", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "
 
 export interface HelpdeskApi {
   cliDir: string;
-  call(method: "GET" | "POST" | "PATCH" | "PUT", path: string, body?: unknown): Promise<{ status: number; json: unknown }>;
+  call(method: "GET" | "POST" | "PATCH" | "PUT", path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: unknown }>;
 }
 
 /**
@@ -61,10 +61,10 @@ export async function apiAs(page: Page, email: string): Promise<HelpdeskApi> {
   };
   return {
     cliDir,
-    async call(method, path, body) {
+    async call(method, path, body, headers = {}) {
       const response = await http.fetch(`${PROVIDER_URL}${path}`, {
         method,
-        headers: { authorization: `Bearer ${await freshToken()}` },
+        headers: { authorization: `Bearer ${await freshToken()}`, ...headers },
         data: body,
       });
       return { status: response.status(), json: await response.json().catch(() => null) };
@@ -97,16 +97,27 @@ export async function addPagingUsers(api: HelpdeskApi) {
   expect(status, JSON.stringify(json)).toBe(200);
 }
 
+/** If-Match with the version a GET of `path` answers now, as a client reads before it writes. */
+async function versionNow(api: HelpdeskApi, path: string): Promise<Record<string, string>> {
+  const { status, json } = await api.call("GET", path);
+  expect(status, JSON.stringify(json)).toBe(200);
+  return { "if-match": `"${(json as { version: number }).version}"` };
+}
+
 export async function setIpAllowList(api: HelpdeskApi, subscriberId: string, addresses: string[]) {
-  const { status, json } = await api.call("PATCH", `/api/subscriber/v1/idp-metadata/${subscriberId}/USER_IP_WHITELIST`, {
-    type: "USER_IP_WHITELIST",
-    data: { metadata: addresses },
-  });
+  const ifMatch = await versionNow(api, `/api/subscriber/v1/subscribers/${subscriberId}/details`);
+  const { status, json } = await api.call(
+    "PATCH",
+    `/api/subscriber/v1/idp-metadata/${subscriberId}/USER_IP_WHITELIST`,
+    { type: "USER_IP_WHITELIST", data: { metadata: addresses } },
+    ifMatch,
+  );
   expect(status, JSON.stringify(json)).toBe(200);
 }
 
 export async function setUserStatus(api: HelpdeskApi, subscriberUserId: string, status: "Active" | "Suspended") {
-  const result = await api.call("PATCH", `/api/subscriber/v1/subscriber-users/${subscriberUserId}`, { status });
+  const ifMatch = await versionNow(api, `/api/subscriber/v1/subscriber-users/${subscriberUserId}`);
+  const result = await api.call("PATCH", `/api/subscriber/v1/subscriber-users/${subscriberUserId}`, { status }, ifMatch);
   expect(result.status, JSON.stringify(result.json)).toBe(200);
 }
 

@@ -15,6 +15,7 @@
  */
 import type { z } from "zod";
 import { hasUnstorableCharacters, UNSTORABLE_TEXT_MESSAGE } from "../../../core/shared/text.js";
+import { FormVersionSchema } from "../../../core/shared/versions.js";
 import { config } from "../../config.server";
 import { CSRF_FIELD } from "../../security/csrf-field";
 import { isSameOriginRequest, tokensMatch } from "../../security/csrf";
@@ -100,4 +101,14 @@ export async function readForm(request: Request, ...schemas: z.ZodType[]): Promi
   checkFields(formData, arrayLimitsOf(schemas));
   if (!tokensMatch(expected, formData.get(CSRF_FIELD))) throw refuse(403, FORBIDDEN);
   return formData;
+}
+
+/**
+ * The version of the record the form showed (its hidden `version` field), which the write is made against
+ * (core/shared/versions.ts). A form without one, or with one that is not a version, is a bad request.
+ */
+export function formVersion(formData: FormData): number {
+  const version = FormVersionSchema.safeParse(formData.get("version"));
+  if (!version.success) throw refuse(400, "The form does not say which version of the record it showed: reload the page and try again.");
+  return version.data;
 }

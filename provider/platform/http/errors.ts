@@ -78,7 +78,7 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): v
 }
 
 /** The error answers a route can give, for its response schema (and so for the OpenAPI document). */
-export function errorResponses<S extends 400 | 401 | 403 | 404 | 409 | 502>(
+export function errorResponses<S extends 400 | 401 | 403 | 404 | 409 | 428 | 502>(
   ...statuses: S[]
 ): Record<S | 500, typeof ErrorBodySchema> {
   const responses = { 500: ErrorBodySchema } as Record<S | 500, typeof ErrorBodySchema>;
