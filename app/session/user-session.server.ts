@@ -1,6 +1,6 @@
 /**
- * The logged-in user of a request: reads the session, enforces the idle and absolute limits, refreshes the
- * access token when it is about to expire (one refresh per session at a time), and gives loaders and
+ * The logged-in user of a request: reads the session (the store has enforced the idle and absolute limits),
+ * closes one that has ended, refreshes the access token when it is about to expire (one refresh per session at a time), and gives loaders and
  * actions the request context for core's provider client. Tokens never leave the server.
  */
 import { randomUUID } from "node:crypto";
@@ -9,11 +9,11 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { PermissionSubject } from "../../core/shared/permissions/actions.js";
 import type { RequestContext } from "../../core/shared/provider-client.js";
 import { readAccessToken, type UserClaims } from "../../core/identity/claims";
+import { needsTokenRefresh } from "../../core/identity/session-rules.js";
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";
 import { endSession, isLoggedIn, readSession, writeSession, type AppSession } from "./session.server";
-import { needsTokenRefresh, sessionExpiry, shouldWriteLastSeen } from "./session-rules";
 import { refreshOnce, rotationFrom, type TokenSet } from "./token-refresh.server";
 
 export const LOGIN_PATH = "/login";
@@ -88,18 +88,12 @@ function loadUserSession(request: Request): Promise<LoadedSession> {
 async function readUserSession(request: Request): Promise<LoadedSession> {
   const session = await readSession(request);
   if (!isLoggedIn(session)) return { state: "anonymous" };
-  const now = Date.now();
-  const times = { createdAt: session.get("createdAt") ?? Number.NaN, lastSeenAt: session.get("lastSeenAt") ?? Number.NaN };
-  if (sessionExpiry(times, now)) return { state: "ended", session };
+  if (session.get("endedBy")) return { state: "ended", session };
   try {
-    await freshTokens(session, now);
+    await freshTokens(session, Date.now());
   } catch (error) {
     if (error instanceof SessionEndedError) return { state: "ended", session };
     throw error;
-  }
-  if (shouldWriteLastSeen(times.lastSeenAt, now)) {
-    session.set("lastSeenAt", now);
-    await saveSession(session);
   }
   const accessToken = session.get("accessToken") as string;
   return {

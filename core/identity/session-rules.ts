@@ -1,6 +1,7 @@
 /**
- * Pure rules of the app session: how long it lives, when its access token is refreshed, and how often the
- * last-seen time is written back. Times are milliseconds since the epoch.
+ * Pure rules of the web app's session: how long it lives (the provider's session store enforces the limits
+ * when a session is read), when the app refreshes its access token, and how often the store writes the
+ * last-seen time back. Times are milliseconds since the epoch.
  */
 
 /** A session unused for this long ends. */
