@@ -7,7 +7,9 @@
 import { createCookie, type Session } from "@remix-run/node";
 import { ABSOLUTE_TIMEOUT_MS, type SessionExpiry } from "../../core/identity/session-rules.js";
 import { config } from "../config.server";
+import { readAppSession, takeRefreshLease, type AppSessionStore } from "../../core/identity/app-sessions.js";
 import { createAppSessionStorage } from "./app-session-storage.server";
+import type { TokenSet } from "./token-refresh.server";
 import { forgetSession } from "./header-cache.server";
 
 export interface AppSessionData {
@@ -43,10 +45,32 @@ export const sessionCookie = createCookie("__session", {
   maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
 });
 
-export const sessionStorage = createAppSessionStorage({
-  cookie: sessionCookie,
-  store: { apiUrl: config.providerUrl, clientId: config.webClientId, clientSecret: config.webClientSecret },
-});
+const sessionStore: AppSessionStore = {
+  apiUrl: config.providerUrl,
+  clientId: config.webClientId,
+  clientSecret: config.webClientSecret,
+};
+
+export const sessionStorage = createAppSessionStorage({ cookie: sessionCookie, store: sessionStore });
+
+/** Asks the store to let this process alone refresh the session's tokens (see token-refresh.server.ts). */
+export function takeTokenRefreshLease(sessionId: string): Promise<boolean | null> {
+  return takeRefreshLease(sessionStore, sessionId);
+}
+
+/** The tokens the store holds for the session now, or null when it has ended. */
+export async function readStoredTokens(sessionId: string): Promise<TokenSet | null> {
+  const stored = await readAppSession(sessionStore, sessionId);
+  if (!stored || stored.ended) return null;
+  const data = stored.data as Partial<AppSessionData>;
+  if (!data.accessToken || data.accessTokenExpiresAt === undefined) return null;
+  return {
+    accessToken: data.accessToken,
+    accessTokenExpiresAt: data.accessTokenExpiresAt,
+    refreshToken: data.refreshToken ?? null,
+    idToken: data.idToken ?? null,
+  };
+}
 
 /**
  * One read of the store per request: the parallel loaders of a page, the CSRF check and the action share it

@@ -13,8 +13,8 @@ import { needsTokenRefresh } from "../../core/identity/session-rules.js";
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";
-import { endSession, isLoggedIn, readSession, writeSession, type AppSession } from "./session.server";
-import { refreshOnce, rotationFrom, type TokenSet } from "./token-refresh.server";
+import { endSession, isLoggedIn, readSession, readStoredTokens, takeTokenRefreshLease, writeSession, type AppSession } from "./session.server";
+import { refreshAsTheOneProcess, refreshOnce, rotationFrom, SessionGoneError, type TokenSet } from "./token-refresh.server";
 
 export const LOGIN_PATH = "/login";
 
@@ -57,15 +57,21 @@ async function freshTokens(session: AppSession, now: number): Promise<void> {
   if (!inFlight && !needsTokenRefresh(session.get("accessTokenExpiresAt") ?? Number.NaN, now)) return;
   if (!refreshToken) throw new SessionEndedError("The access token expired and there is no refresh token.");
   try {
+    const refreshInTheOneProcess = (token: string) =>
+      refreshAsTheOneProcess(token, {
+        takeLease: () => takeTokenRefreshLease(session.id),
+        readTokens: () => readStoredTokens(session.id),
+        refresh: refreshTokens,
+      });
     const tokens = await (inFlight ??
-      refreshOnce(session.id, refreshToken, refreshTokens, async (next) => {
+      refreshOnce(session.id, refreshToken, refreshInTheOneProcess, async (next) => {
         applyTokens(session, next);
         await writeSession(session);
       }));
     applyTokens(session, tokens);
   } catch (error) {
     // The provider refused the refresh token: the grant is gone (logout elsewhere, suspension, block).
-    if (error instanceof OAuth2RequestError) throw new SessionEndedError(error.message);
+    if (error instanceof OAuth2RequestError || error instanceof SessionGoneError) throw new SessionEndedError(error.message);
     throw new Response("The identity provider could not be reached.", { status: 503 });
   }
 }

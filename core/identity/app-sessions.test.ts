@@ -7,6 +7,7 @@ import {
   createAppSession,
   deleteAppSession,
   readAppSession,
+  takeRefreshLease,
   updateAppSession,
   type AppSessionStore,
 } from "./app-sessions.js";
@@ -42,6 +43,17 @@ describe("the session store's calls", () => {
     await expect(updateAppSession(store(), ID, WRITE)).rejects.toBeInstanceOf(ProviderError);
     provider.answer("GET", `/api/v1/app-sessions/${ID}`, 401, { status: 401, code: "UNAUTHORIZED", message: "The client id or secret was refused." });
     await expect(readAppSession(store(), ID)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("ask for the refresh lease: granted, held elsewhere, or no session any more", async () => {
+    provider.answer("POST", `/api/v1/app-sessions/${ID}/refresh-lease`, 200, { granted: true });
+    expect(await takeRefreshLease(store(), ID)).toBe(true);
+    provider.answer("POST", `/api/v1/app-sessions/${ID}/refresh-lease`, 200, { granted: false });
+    expect(await takeRefreshLease(store(), ID)).toBe(false);
+    provider.answer("POST", `/api/v1/app-sessions/${ID}/refresh-lease`, 404, { status: 404, code: "NOT_FOUND", message: "There is no such session." });
+    expect(await takeRefreshLease(store(), ID)).toBeNull();
+    provider.answer("POST", `/api/v1/app-sessions/${ID}/refresh-lease`, 500, { status: 500, code: "INTERNAL", message: "Broken." });
+    await expect(takeRefreshLease(store(), ID)).rejects.toMatchObject({ status: 500 });
   });
 
   it("delete a session", async () => {

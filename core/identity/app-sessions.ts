@@ -43,6 +43,11 @@ export const AppSessionCreateSchema = AppSessionWriteSchema.extend({
 
 export const AppSessionCreatedSchema = z.object({ sessionId: AppSessionIdSchema });
 
+export const RefreshLeaseSchema = z.object({
+  /** True: the caller alone may refresh the tokens now. False: another process is refreshing them. */
+  granted: z.boolean(),
+});
+
 export const SESSION_ENDINGS = ["idle", "absolute"] as const;
 
 export const AppSessionSchema = z.object({
@@ -112,6 +117,24 @@ export async function updateAppSession(store: AppSessionStore, sessionId: string
     return true;
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * Asks to be the one process that refreshes the session's tokens for the next REFRESH_LEASE_MS: true when
+ * granted (the next write of the session ends the lease), false while another process holds it, null when
+ * the session no longer exists.
+ */
+export async function takeRefreshLease(store: AppSessionStore, sessionId: string): Promise<boolean | null> {
+  try {
+    const { data } = await call(context(store), "POST", `${sessionPath(sessionId)}/refresh-lease`, {
+      headers: basicAuthorization(store),
+      schema: RefreshLeaseSchema,
+    });
+    return data.granted;
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return null;
     throw error;
   }
 }

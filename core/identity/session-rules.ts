@@ -10,6 +10,11 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** The access token is refreshed when it expires within this margin. */
 export const REFRESH_MARGIN_MS = 30 * 1000;
+/**
+ * How long one app process may take to refresh a session's tokens before another may try: the other processes
+ * wait for its new tokens meanwhile, since a rotated refresh token used twice revokes the login.
+ */
+export const REFRESH_LEASE_MS = 15 * 1000;
 /** lastSeenAt is written back at most this often (it only needs minute precision for a 30 minute idle rule). */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
 

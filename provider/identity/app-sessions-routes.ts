@@ -12,6 +12,7 @@ import {
   AppSessionSchema,
   AppSessionTimesSchema,
   AppSessionWriteSchema,
+  RefreshLeaseSchema,
 } from "../../core/identity/app-sessions.js";
 import { notFound } from "../platform/errors.js";
 import { errorResponses } from "../platform/http/errors.js";
@@ -22,6 +23,7 @@ import {
   deleteAppSession,
   readAppSession,
   setAppSessionTimes,
+  takeRefreshLease,
   updateAppSession,
 } from "./app-sessions.js";
 
@@ -81,6 +83,24 @@ export const appSessionRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { co
     async (request, reply) => {
       if (!(await updateAppSession(deps, request.params.sessionId, request.body))) throw notFound(NO_SESSION);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    "/app-sessions/:sessionId/refresh-lease",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Ask to be the one app process that refreshes the session's tokens now (the next write ends the lease)",
+        params: Params,
+        response: { 200: RefreshLeaseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const granted = await takeRefreshLease(deps, request.params.sessionId);
+      if (granted === null) throw notFound(NO_SESSION);
+      return { granted };
     },
   );
 

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
+  REFRESH_LEASE_MS,
   sessionExpiry,
   shouldWriteLastSeen,
 } from "../../core/identity/session-rules.js";
@@ -83,7 +84,10 @@ export async function readAppSession(deps: AppSessionDeps, sessionId: string): P
   };
 }
 
-/** Replaces the data of an existing session; false when there is none (a write never brings one back). */
+/**
+ * Replaces the data of an existing session, which ends any refresh lease (the refreshed tokens are written);
+ * false when there is none (a write never brings one back).
+ */
 export async function updateAppSession(deps: AppSessionDeps, sessionId: string, session: AppSessionWrite): Promise<boolean> {
   const result = await deps.db
     .updateTable("app_sessions")
@@ -92,10 +96,30 @@ export async function updateAppSession(deps: AppSessionDeps, sessionId: string, 
       subscriber_id: session.subscriberId,
       data_encrypted: encryptSecret(deps.encryptionKey, JSON.stringify(session.data)),
       updated_at: new Date(nowOf(deps)),
+      refresh_lease_until: null,
     })
     .where("session_id_hash", "=", hashOf(sessionId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Grants the caller the refresh of the session's tokens for REFRESH_LEASE_MS unless another caller holds an
+ * unexpired lease: true when granted, false when held elsewhere, null when there is no such session. One
+ * conditional update, so two processes asking at once never both get it.
+ */
+export async function takeRefreshLease(deps: AppSessionDeps, sessionId: string): Promise<boolean | null> {
+  const hash = hashOf(sessionId);
+  const now = nowOf(deps);
+  const granted = await deps.db
+    .updateTable("app_sessions")
+    .set({ refresh_lease_until: new Date(now + REFRESH_LEASE_MS) })
+    .where("session_id_hash", "=", hash)
+    .where((eb) => eb.or([eb("refresh_lease_until", "is", null), eb("refresh_lease_until", "<=", new Date(now))]))
+    .executeTakeFirst();
+  if (Number(granted.numUpdatedRows) > 0) return true;
+  const exists = await deps.db.selectFrom("app_sessions").select("session_id_hash").where("session_id_hash", "=", hash).executeTakeFirst();
+  return exists ? false : null;
 }
 
 export async function deleteAppSession(deps: Pick<AppSessionDeps, "db">, sessionId: string): Promise<void> {

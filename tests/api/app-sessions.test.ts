@@ -176,6 +176,38 @@ describe("the idle and absolute limits", () => {
   });
 });
 
+describe("the refresh lease", () => {
+  const lease = (id: string) => asWebClient({ method: "POST", url: `${APP_SESSIONS_PATH}/${id}/refresh-lease` });
+
+  it("is granted to one caller at a time, until the session's next write", async () => {
+    const id = await start();
+    const answers = await Promise.all([lease(id), lease(id), lease(id)]);
+    expect(answers.map((answer) => (answer.json() as { granted: boolean }).granted).sort()).toEqual([false, false, true]);
+
+    const write = await asWebClient({
+      method: "PUT",
+      url: `${APP_SESSIONS_PATH}/${id}`,
+      payload: { subscriberUserId: lena, subscriberId: northgate, data: { userId: lena, refreshToken: "rotated" } },
+    });
+    expect(write.statusCode).toBe(204);
+    expect((await lease(id)).json()).toEqual({ granted: true });
+  });
+
+  it("lapses after 15 seconds when its holder never writes", async () => {
+    const id = await start();
+    expect((await lease(id)).json()).toEqual({ granted: true });
+    await provider.db.updateTable("app_sessions").set({ refresh_lease_until: new Date(Date.now() - 1) }).execute();
+    expect((await lease(id)).json()).toEqual({ granted: true });
+    expect((await lease(id)).json()).toEqual({ granted: false });
+  });
+
+  it("answers 404 for a session that has ended", async () => {
+    const id = await start();
+    await asWebClient({ method: "DELETE", url: `${APP_SESSIONS_PATH}/${id}` });
+    expect((await lease(id)).statusCode).toBe(404);
+  });
+});
+
 describe("suspension", () => {
   it("at one subscriber ends the user's sessions for that subscriber only", async () => {
     const morgan = DEMO_USERS.manager.subscriberUserId;

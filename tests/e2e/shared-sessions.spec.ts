@@ -2,8 +2,9 @@
  * Sessions that several app processes share (docs/decisions/0017-sessions-in-the-database.md): a second app
  * process runs beside the one the suite starts, on the same provider and database but with a data folder of
  * its own (as on another machine behind a load balancer, both under the one public URL). A login through
- * one process is recognised by the other with the same cookie, and a logout through either ends the session
- * on both, header and all.
+ * one process is recognised by the other with the same cookie, a logout through either ends the session
+ * on both, header and all, and an expiring access token is refreshed once however the requests of the moment
+ * are spread over the processes (a rotated refresh token used twice would revoke the login).
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -13,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { appServerArgs } from "../../scripts/app-server";
-import { devSecrets, readServerSession, sessionId } from "./session-support";
+import { changeServerSession, devSecrets, readServerSession, sessionId } from "./session-support";
 import { APP_URL, login, PROVIDER_URL, USERS } from "./support";
 
 let secondApp: ChildProcess;
@@ -112,4 +113,25 @@ test("a logout through the first process ends the session the second process has
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
 
   await expectLoggedOut(page, SECOND_APP_URL);
+});
+
+test("an expiring access token is refreshed once when both processes need it at the same moment", async ({ page }) => {
+  await login(page, USERS.lender.email);
+  const id = await sessionId(page);
+  const before = (await readServerSession(page.request, id))!.data;
+  await changeServerSession(page.request, id, { accessTokenExpiresAt: Date.now() - 1000 });
+
+  const paths = ["/workspaces", "/create-workspace", "/workspaces?type=REMORTGAGE"];
+  const responses = await Promise.all(
+    [APP_URL, SECOND_APP_URL].flatMap((appUrl) => paths.map((path) => page.request.get(`${appUrl}${path}`, { maxRedirects: 0 }))),
+  );
+  expect(responses.map((response) => response.status())).toEqual([200, 200, 200, 200, 200, 200]);
+
+  const after = (await readServerSession(page.request, id))!.data;
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  // The login is intact on both processes: one refresh ran, its rotated token is the one kept.
+  await page.goto(`${APP_URL}/workspaces`);
+  await expect(page.getByRole("banner")).toContainText(USERS.lender.name);
+  await page.goto(`${SECOND_APP_URL}/workspaces`);
+  await expect(page.getByRole("banner")).toContainText(USERS.lender.name);
 });

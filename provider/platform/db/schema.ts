@@ -114,6 +114,8 @@ export interface AppSessionsTable {
   /** created_at plus the absolute limit. */
   expires_at: Timestamp;
   updated_at: Timestamp;
+  /** Until then one app process is refreshing the session's tokens; the others wait for its write. */
+  refresh_lease_until: NullableTimestamp;
 }
 
 export interface AuditEventsTable {

@@ -2,7 +2,9 @@
  * The web app's sessions (docs/decisions/0017-sessions-in-the-database.md): one row per browser login, shared
  * by every app process. The row is found by a hash of the session id (the id itself lives only in the
  * browser's signed cookie), its data (the tokens) is AES-256-GCM sealed, and its times carry the idle and
- * absolute limits. Ending a user's logins (suspension) deletes their rows.
+ * absolute limits. One app process at a time may refresh a session's tokens (a lease until a time), because
+ * the identity provider revokes a login whose rotated refresh token is used twice. Ending a user's logins
+ * (suspension) deletes their rows.
  */
 import { sql, type Kysely } from "kysely";
 
@@ -19,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("last_seen_at", "timestamptz", (c) => c.notNull())
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn("refresh_lease_until", "timestamptz")
     .execute();
   await db.schema.createIndex("app_sessions_user").on("app_sessions").columns(["subscriber_user_id", "subscriber_id"]).execute();
   await db.schema.createIndex("app_sessions_expires").on("app_sessions").column("expires_at").execute();
