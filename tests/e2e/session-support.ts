@@ -81,3 +81,21 @@ export async function refreshAtProvider(request: APIRequestContext, refreshToken
   });
   return { status: response.status(), error: ((await response.json()) as { error?: string }).error };
 }
+
+/** Asks for the session's refresh lease, as an app process about to refresh its tokens would. */
+export async function takeRefreshLease(request: APIRequestContext, id: string): Promise<boolean> {
+  const response = await request.post(`${sessionUrl(id)}/refresh-lease`, { headers: { authorization: webClientAuthorization() } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { granted: boolean }).granted;
+}
+
+/** Refreshes at the provider as the app would, and gives the new tokens. */
+export async function refreshTokensAtProvider(request: APIRequestContext, refreshToken: string) {
+  const response = await request.post(`${PROVIDER_URL}/oidc/token`, {
+    headers: { authorization: webClientAuthorization() },
+    form: { grant_type: "refresh_token", refresh_token: refreshToken },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { access_token: string; refresh_token: string; expires_in: number };
+  return { accessToken: body.access_token, refreshToken: body.refresh_token, accessTokenExpiresAt: Date.now() + body.expires_in * 1000 };
+}

@@ -14,7 +14,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { appServerArgs } from "../../scripts/app-server";
-import { changeServerSession, devSecrets, readServerSession, sessionId } from "./session-support";
+import {
+  changeServerSession,
+  devSecrets,
+  readServerSession,
+  refreshTokensAtProvider,
+  sessionId,
+  takeRefreshLease,
+} from "./session-support";
 import { APP_URL, login, PROVIDER_URL, USERS } from "./support";
 
 let secondApp: ChildProcess;
@@ -115,7 +122,7 @@ test("a logout through the first process ends the session the second process has
   await expectLoggedOut(page, SECOND_APP_URL);
 });
 
-test("an expiring access token is refreshed once when both processes need it at the same moment", async ({ page }) => {
+test("expiring tokens needed by both processes at the same moment leave the login intact", async ({ page }) => {
   await login(page, USERS.lender.email);
   const id = await sessionId(page);
   const before = (await readServerSession(page.request, id))!.data;
@@ -127,11 +134,29 @@ test("an expiring access token is refreshed once when both processes need it at 
   );
   expect(responses.map((response) => response.status())).toEqual([200, 200, 200, 200, 200, 200]);
 
-  const after = (await readServerSession(page.request, id))!.data;
-  expect(after.refreshToken).not.toBe(before.refreshToken);
-  // The login is intact on both processes: one refresh ran, its rotated token is the one kept.
-  await page.goto(`${APP_URL}/workspaces`);
-  await expect(page.getByRole("banner")).toContainText(USERS.lender.name);
+  expect((await readServerSession(page.request, id))!.data.refreshToken).not.toBe(before.refreshToken);
+  for (const appUrl of [APP_URL, SECOND_APP_URL]) {
+    await page.goto(`${appUrl}/workspaces`);
+    await expect(page.getByRole("banner")).toContainText(USERS.lender.name);
+  }
+});
+
+test("a process that finds another refreshing the tokens waits for them instead of using the refresh token again", async ({ page }) => {
+  await login(page, USERS.lender.email);
+  const id = await sessionId(page);
+  const { refreshToken } = (await readServerSession(page.request, id))!.data;
+  await changeServerSession(page.request, id, { accessTokenExpiresAt: Date.now() - 1000 });
+
+  // The test stands in for the first process in the middle of a refresh: it holds the lease.
+  expect(await takeRefreshLease(page.request, id)).toBe(true);
+  const pageOnSecond = page.request.get(`${SECOND_APP_URL}/workspaces`, { maxRedirects: 0 });
+  await delay(1000);
+  // Had the second process used the refresh token meanwhile, this second use would revoke the login.
+  const refreshed = await refreshTokensAtProvider(page.request, refreshToken);
+  await changeServerSession(page.request, id, refreshed);
+
+  expect((await pageOnSecond).status()).toBe(200);
+  expect((await readServerSession(page.request, id))!.data.refreshToken).toBe(refreshed.refreshToken);
   await page.goto(`${SECOND_APP_URL}/workspaces`);
   await expect(page.getByRole("banner")).toContainText(USERS.lender.name);
 });
