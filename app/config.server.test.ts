@@ -24,7 +24,6 @@ describe("loadAppConfig", () => {
       webClientId: "convey-web",
       environment: "local",
       helpUrl: "https://help.convey.example",
-      sessionDir: "/srv/convey/sessions",
       production: false,
       secureCookies: false,
       featureFlagRefreshMs: 21_600_000,

@@ -20,7 +20,6 @@ export interface AppConfig {
   webClientId: string;
   webClientSecret: string;
   sessionSecret: string;
-  sessionDir: string;
   environment: Environment;
   helpUrl: string;
   /**
@@ -81,7 +80,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webClientId: e.WEB_CLIENT_ID,
     webClientSecret,
     sessionSecret,
-    sessionDir: join(dataDir, "sessions"),
     environment: e.CONVEY_ENV,
     helpUrl: e.HELP_URL,
     featureFlagRefreshMs: e.FEATURE_FLAG_REFRESH_MS,

@@ -43,9 +43,8 @@ export async function handleLoginCallback(request: Request): Promise<CallbackOut
  * the password login) and revokes the previous grant once the new one is in hand.
  */
 async function startAppSession(existing: AppSession, login: LoginResult): Promise<string> {
-  const now = Date.now();
   const switching = isLoggedIn(existing);
-  const createdAt = switching ? (existing.get("createdAt") ?? now) : now;
+  const createdAt = switching ? existing.get("createdAt") : undefined;
   if (switching) await retirePreviousLogin(existing, login);
   return startSession({
     userId: login.claims.userId,
@@ -57,7 +56,6 @@ async function startAppSession(existing: AppSession, login: LoginResult): Promis
     pendingSubscriberId: null,
     csrfToken: randomBytes(32).toString("base64url"),
     createdAt,
-    lastSeenAt: now,
   });
 }
 

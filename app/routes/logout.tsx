@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // Read without the idle check: an idle session can still log out properly.
+  // A session the store found idle is closed here too: its refresh token is still revoked.
   const session = await readSession(request);
   if (!isLoggedIn(session)) throw redirect(LOGIN_PATH);
   await readForm(request);

@@ -7,6 +7,11 @@
  * anything through the provider (so a user's own change shows on the next page), when the session ends, and
  * after the cache time. Whether the caller may still act is not cached: the root loader checks the token's
  * standing with the provider on every page (app/root.tsx), and a refused token ends the session.
+ *
+ * The cache is per process, while sessions are shared by every app process (session.server.ts). An entry is
+ * only read for a session this request has just read from the provider's store, so a session ended through
+ * another process (logout, suspension, a limit) is never served from here; the read that finds it gone drops
+ * its entry.
  */
 import { LRUCache } from "lru-cache";
 import { QUERY_CACHE_MS } from "../../core/workspaces/enums.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { refreshOnce, resetRotations, rotationFrom, type TokenSet } from "./token-refresh.server";
+import { refreshAsTheOneProcess, refreshOnce, resetRotations, rotationFrom, SessionGoneError, type TokenSet } from "./token-refresh.server";
 
 const tokens = (n: number): TokenSet => ({
   accessToken: `at-${n}`,
@@ -81,5 +81,63 @@ describe("refreshOnce", () => {
     network.reject(new Error("invalid_grant"));
     for (const call of calls) await expect(call).rejects.toThrow("invalid_grant");
     expect(refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("refreshAsTheOneProcess", () => {
+  /** The session store shared by the processes: one lease, the stored tokens. */
+  function sharedStore(stored: TokenSet | null = tokens(1)) {
+    let leaseHeld = false;
+    return {
+      get stored() {
+        return stored;
+      },
+      set stored(next: TokenSet | null) {
+        stored = next;
+      },
+      release: () => (leaseHeld = false),
+      takeLease: async () => {
+        if (stored === null) return null;
+        if (leaseHeld) return false;
+        leaseHeld = true;
+        return true;
+      },
+      readTokens: async () => stored,
+    };
+  }
+
+  it("lets only the process granted the lease use the refresh token; the other takes the tokens it writes", async () => {
+    const store = sharedStore();
+    const refresh = vi.fn(async () => {
+      const next = tokens(2);
+      store.stored = next;
+      return next;
+    });
+    const [first, second] = await Promise.all([
+      refreshAsTheOneProcess("rt-1", { ...store, refresh, pollMs: 1 }),
+      refreshAsTheOneProcess("rt-1", { ...store, refresh, pollMs: 1 }),
+    ]);
+    expect(first).toEqual(tokens(2));
+    expect(second).toEqual(tokens(2));
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the lease itself when the holder's lease lapses without new tokens", async () => {
+    const store = sharedStore();
+    await store.takeLease(); // a process that stopped mid-refresh
+    setTimeout(store.release, 5);
+    const refresh = vi.fn(async () => tokens(2));
+    expect(await refreshAsTheOneProcess("rt-1", { ...store, refresh, pollMs: 1, leaseMs: 3 })).toEqual(tokens(2));
+    expect(refresh).toHaveBeenCalledWith("rt-1");
+  });
+
+  it("reports a session that ended while it waited or before it asked", async () => {
+    const store = sharedStore();
+    await store.takeLease();
+    setTimeout(() => (store.stored = null), 2);
+    const refresh = vi.fn(async () => tokens(2));
+    await expect(refreshAsTheOneProcess("rt-1", { ...store, refresh, pollMs: 1 })).rejects.toBeInstanceOf(SessionGoneError);
+    await expect(refreshAsTheOneProcess("rt-1", { ...store, refresh, pollMs: 1 })).rejects.toBeInstanceOf(SessionGoneError);
+    expect(refresh).not.toHaveBeenCalled();
   });
 });

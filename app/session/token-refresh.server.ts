@@ -5,8 +5,11 @@
  * the outcome is remembered for a short while so that a caller that read the session just before the new
  * tokens were written still gets them instead of replaying the old refresh token.
  *
- * This is per process: several app instances need sticky sessions (or a shared lock) for the same guarantee.
+ * `refreshOnce` does this within one process; `refreshAsTheOneProcess` across the app processes that share
+ * the session store, through the store's refresh lease.
  */
+import { setTimeout as delay } from "node:timers/promises";
+import { REFRESH_LEASE_MS } from "../../core/identity/session-rules.js";
 
 export interface TokenSet {
   accessToken: string;
@@ -66,4 +69,41 @@ export function rotationFrom(sessionId: string, refreshToken: string | null): Pr
 /** Forgets every remembered refresh (tests only). */
 export function resetRotations(): void {
   rotations.clear();
+}
+
+/** Thrown when the session ended (logout, suspension, a limit) while its tokens were due for refresh. */
+export class SessionGoneError extends Error {}
+
+export interface SharedRefreshDeps {
+  /** The store's refresh lease: true granted, false held by another process, null no such session. */
+  takeLease: () => Promise<boolean | null>;
+  /** The tokens the store holds now, or null when the session has ended. */
+  readTokens: () => Promise<TokenSet | null>;
+  /** The refresh at the identity provider. */
+  refresh: (refreshToken: string) => Promise<TokenSet>;
+  /** How often a waiting process reads the store; 100 ms unless a test says otherwise. */
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+/**
+ * Refreshes `refreshToken` in the one app process granted the store's refresh lease. Any other process waits
+ * for the tokens the lease holder writes and takes them, instead of using the refresh token a second time
+ * (which would revoke the login); should the lease lapse without new tokens (the holder stopped), it asks for
+ * the lease again.
+ */
+export async function refreshAsTheOneProcess(refreshToken: string, deps: SharedRefreshDeps): Promise<TokenSet> {
+  const pollMs = deps.pollMs ?? 100;
+  const leaseMs = deps.leaseMs ?? REFRESH_LEASE_MS;
+  for (;;) {
+    const granted = await deps.takeLease();
+    if (granted === null) throw new SessionGoneError("The session ended while its tokens were due for refresh.");
+    if (granted) return deps.refresh(refreshToken);
+    for (let waited = 0; waited < leaseMs; waited += pollMs) {
+      await delay(pollMs);
+      const stored = await deps.readTokens();
+      if (!stored) throw new SessionGoneError("The session ended while another process refreshed its tokens.");
+      if (stored.refreshToken !== refreshToken) return stored;
+    }
+  }
 }

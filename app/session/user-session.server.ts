@@ -1,6 +1,6 @@
 /**
- * The logged-in user of a request: reads the session, enforces the idle and absolute limits, refreshes the
- * access token when it is about to expire (one refresh per session at a time), and gives loaders and
+ * The logged-in user of a request: reads the session (the store has enforced the idle and absolute limits),
+ * closes one that has ended, refreshes the access token when it is about to expire (one refresh per session at a time), and gives loaders and
  * actions the request context for core's provider client. Tokens never leave the server.
  */
 import { randomUUID } from "node:crypto";
@@ -9,12 +9,12 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { PermissionSubject } from "../../core/shared/permissions/actions.js";
 import type { RequestContext } from "../../core/shared/provider-client.js";
 import { readAccessToken, type UserClaims } from "../../core/identity/claims";
+import { needsTokenRefresh } from "../../core/identity/session-rules.js";
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";
-import { endSession, isLoggedIn, readSession, writeSession, type AppSession } from "./session.server";
-import { needsTokenRefresh, sessionExpiry, shouldWriteLastSeen } from "./session-rules";
-import { refreshOnce, rotationFrom, type TokenSet } from "./token-refresh.server";
+import { endSession, isLoggedIn, readSession, readStoredTokens, takeTokenRefreshLease, writeSession, type AppSession } from "./session.server";
+import { refreshAsTheOneProcess, refreshOnce, rotationFrom, SessionGoneError, type TokenSet } from "./token-refresh.server";
 
 export const LOGIN_PATH = "/login";
 
@@ -57,15 +57,21 @@ async function freshTokens(session: AppSession, now: number): Promise<void> {
   if (!inFlight && !needsTokenRefresh(session.get("accessTokenExpiresAt") ?? Number.NaN, now)) return;
   if (!refreshToken) throw new SessionEndedError("The access token expired and there is no refresh token.");
   try {
+    const refreshInTheOneProcess = (token: string) =>
+      refreshAsTheOneProcess(token, {
+        takeLease: () => takeTokenRefreshLease(session.id),
+        readTokens: () => readStoredTokens(session.id),
+        refresh: refreshTokens,
+      });
     const tokens = await (inFlight ??
-      refreshOnce(session.id, refreshToken, refreshTokens, async (next) => {
+      refreshOnce(session.id, refreshToken, refreshInTheOneProcess, async (next) => {
         applyTokens(session, next);
         await writeSession(session);
       }));
     applyTokens(session, tokens);
   } catch (error) {
     // The provider refused the refresh token: the grant is gone (logout elsewhere, suspension, block).
-    if (error instanceof OAuth2RequestError) throw new SessionEndedError(error.message);
+    if (error instanceof OAuth2RequestError || error instanceof SessionGoneError) throw new SessionEndedError(error.message);
     throw new Response("The identity provider could not be reached.", { status: 503 });
   }
 }
@@ -88,18 +94,12 @@ function loadUserSession(request: Request): Promise<LoadedSession> {
 async function readUserSession(request: Request): Promise<LoadedSession> {
   const session = await readSession(request);
   if (!isLoggedIn(session)) return { state: "anonymous" };
-  const now = Date.now();
-  const times = { createdAt: session.get("createdAt") ?? Number.NaN, lastSeenAt: session.get("lastSeenAt") ?? Number.NaN };
-  if (sessionExpiry(times, now)) return { state: "ended", session };
+  if (session.get("endedBy")) return { state: "ended", session };
   try {
-    await freshTokens(session, now);
+    await freshTokens(session, Date.now());
   } catch (error) {
     if (error instanceof SessionEndedError) return { state: "ended", session };
     throw error;
-  }
-  if (shouldWriteLastSeen(times.lastSeenAt, now)) {
-    session.set("lastSeenAt", now);
-    await saveSession(session);
   }
   const accessToken = session.get("accessToken") as string;
   return {

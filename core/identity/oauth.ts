@@ -31,7 +31,8 @@ export type TokenEndpointResponse = z.infer<typeof TokenEndpointResponseSchema>;
 
 const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, "+");
 
-function basicAuthorization(client: ConfidentialClient): Record<string, string> {
+/** The `Authorization: Basic` header of a confidential client (client_secret_basic). */
+export function basicAuthorization(client: Pick<ConfidentialClient, "clientId" | "clientSecret">): Record<string, string> {
   const credentials = `${formEncode(client.clientId)}:${formEncode(client.clientSecret)}`;
   return { authorization: `Basic ${Buffer.from(credentials).toString("base64")}` };
 }

@@ -2,10 +2,12 @@
  * Suspension ends the logins it concerns at once. Suspension of the account (the provider's support) ends
  * every login of the user: their grants, sessions, codes and tokens are destroyed, so the next API call with
  * any of their access tokens is refused (its grant is gone), refreshes fail, and the browser's provider
- * session no longer exists. Suspension at one subscriber (its User Manager) ends only the grants issued for
- * that subscriber, with their codes and tokens; the user's logins at their other subscribers go on.
+ * session no longer exists; their web app sessions are deleted too. Suspension at one subscriber (its User
+ * Manager) ends only the grants and web app sessions issued for that subscriber, with their codes and tokens;
+ * the user's logins at their other subscribers go on.
  */
 import type { DB } from "../platform/db/index.js";
+import { deleteAppSessionsOfUser } from "./app-sessions.js";
 import { forgetGrantSubscribers } from "./grant-subscribers.js";
 
 const ACCOUNT_MODELS = [
@@ -37,5 +39,6 @@ export async function revokeUserGrants(db: DB, userId: string, subscriberId?: st
     }
     if (grantIds.length) await trx.deleteFrom("oidc_payloads").where("grant_id", "in", grantIds).execute();
     await forgetGrantSubscribers(trx, grantIds);
+    await deleteAppSessionsOfUser(trx, userId, subscriberId);
   });
 }

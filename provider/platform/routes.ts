@@ -1,11 +1,13 @@
 /**
- * The provider API under /api. The OpenAPI document is public; every other route requires an access
- * token. Unknown /api paths and every error answer `{ status, code, message }`.
+ * The provider API under /api. The OpenAPI document is public; the web app's session store answers only the
+ * web client authenticated with its secret; every other route requires an access token. Unknown /api paths
+ * and every error answer `{ status, code, message }`.
  */
 import type { FastifyInstance } from "fastify";
 import { requireAuthentication } from "./http/auth.js";
 import { errorHandler, notFoundHandler } from "./http/errors.js";
 import { enforceIpAllowList } from "./http/ip-allow-list.js";
+import { appSessionRoutes } from "../identity/app-sessions-routes.js";
 import { administrationRoutes, notificationRoutes } from "../administration/routes.js";
 import type { ApiDeps } from "./route-deps.js";
 import { docsRoutes } from "./docs-routes.js";
@@ -23,6 +25,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       api.setErrorHandler(errorHandler);
       api.setNotFoundHandler(notFoundHandler);
       await api.register(docsRoutes);
+      await api.register(appSessionRoutes, { prefix: "/v1", ...deps });
       await api.register(async (secured) => {
         requireAuthentication(secured, deps.oidc);
         enforceIpAllowList(secured);

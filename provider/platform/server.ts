@@ -18,6 +18,7 @@ import { errorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
 import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { createMailSandbox, type Mailer } from "./mail.js";
+import { startAppSessionSweeper } from "../identity/app-sessions.js";
 import { createOidc, type Oidc } from "../identity/oidc.js";
 import { healthRoutes } from "./health-routes.js";
 import { registerApi } from "./routes.js";
@@ -75,7 +76,11 @@ export async function buildServer(options: {
         },
         servers: [{ url: config.publicUrl }],
         components: {
-          securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+          securitySchemes: {
+            bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+            // The web app's server (its OAuth client id and secret), for the session store alone.
+            webClientBasic: { type: "http", scheme: "basic" },
+          },
         },
         security: [{ bearerAuth: [] }],
       },
@@ -87,12 +92,15 @@ export async function buildServer(options: {
     await oidc.register(app);
     await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log) });
     await app.ready();
+    // Sessions past their limits that no browser came back for; a job on the queue could take this over.
+    const stopSweeper = startAppSessionSweeper({ db }, app.log);
 
     return {
       app,
       db,
       oidc,
       async close() {
+        stopSweeper();
         await app.close();
         if (ownsDb) await db.destroy();
       },

@@ -9,18 +9,26 @@ import { startTestProvider, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let token: string;
-let operations: { method: string; path: string }[];
+/** Each operation with the security scheme it declares (the web app's session store: its client's secret). */
+let operations: { method: string; path: string; webClient: boolean }[];
+let webClientBasic: string;
 
 beforeAll(async () => {
   provider = await startTestProvider();
   token = await provider.scriptToken("harperVale");
+  const { clientId, clientSecret } = provider.config.webClient;
+  webClientBasic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   const document = (await provider.call(undefined, { method: "GET", url: "/api/docs/openapi.json" })).json() as {
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
   };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.keys(methods)
-      .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
-      .map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(methods)
+      .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        webClient: Boolean(operation.security?.some((scheme) => "webClientBasic" in scheme)),
+      })),
   );
 });
 afterAll(() => provider?.close());
@@ -43,17 +51,18 @@ describe("text that cannot be stored", () => {
     ["half a surrogate pair", LONE_SURROGATE],
   ])("is refused with 400, not 500, by every operation: %s", async (_name, value) => {
     const answers: string[] = [];
-    for (const { method, path } of operations) {
+    for (const { method, path, webClient } of operations) {
       if (path === "/api/docs/openapi.json" || path === "/health") continue;
       const withBody = method !== "GET" && method !== "DELETE";
       // A query string carries only valid UTF-8, so half a surrogate pair can only come in a JSON body.
       const query = value === NUL ? `?q=${encodeURIComponent(value)}` : "";
-      const response = await provider.call(token, {
+      const authorization = webClient ? { authorization: webClientBasic } : {};
+      const response = await provider.call(webClient ? undefined : token, {
         method: method as "GET",
         url: `${urlOf(path, value)}${query}`,
         ...(withBody
-          ? { headers: { "content-type": "application/json", "if-match": '"1"' }, payload: `{"name":${JSON.stringify(`a${value}b`)},"value":"${value === NUL ? "\\u0000" : "\\ud83d"}"}` }
-          : {}),
+          ? { headers: { ...authorization, "content-type": "application/json", "if-match": '"1"' }, payload: `{"name":${JSON.stringify(`a${value}b`)},"value":"${value === NUL ? "\\u0000" : "\\ud83d"}"}` }
+          : { headers: authorization }),
       });
       if (!withBody && value === LONE_SURROGATE) continue;
       answers.push(`${method} ${path} ${response.statusCode} ${response.statusCode === 400 ? response.json().code : ""}`);

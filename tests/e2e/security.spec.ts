@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { USER_IDS } from "./administration-support";
 import { APP_URL, cliDeviceLogin, login, newCliConfigDir, PROVIDER_URL, runCli, submitLogin, USERS } from "./support";
-import { readServerSession, refreshAtProvider, sessionFile } from "./session-support";
+import { readServerSession, refreshAtProvider, sessionId } from "./session-support";
 
 test("a form POST without the CSRF token, or from another origin, answers 403 and changes nothing", async ({ page }) => {
   await login(page, USERS.manager.email);
@@ -155,7 +155,8 @@ test("a login from outside the subscriber's IP allow list lands on the unrecogni
 
 test("logout revokes the login at the provider: its access token and its refresh token stop working at once", async ({ page }) => {
   await login(page, USERS.lender.email);
-  const { accessToken, refreshToken } = readServerSession(await sessionFile(page));
+  const id = await sessionId(page);
+  const { accessToken, refreshToken } = (await readServerSession(page.request, id))!.data;
   const me = () => page.request.get(`${PROVIDER_URL}/api/v1/me`, { headers: { authorization: `Bearer ${accessToken}` } });
   expect((await me()).status()).toBe(200);
 
@@ -165,4 +166,6 @@ test("logout revokes the login at the provider: its access token and its refresh
 
   expect((await me()).status()).toBe(401);
   expect(await refreshAtProvider(page.request, refreshToken)).toEqual({ status: 400, error: "invalid_grant" });
+  // The session itself is gone from the store, for every app process.
+  expect(await readServerSession(page.request, id)).toBeNull();
 });

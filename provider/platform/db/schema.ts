@@ -99,6 +99,25 @@ export interface GrantSubscribersTable {
   created_at: Timestamp;
 }
 
+/** The web app's sessions (migration 0030); found by the SHA-256 of the session id, the data sealed. */
+export interface AppSessionsTable {
+  session_id_hash: string;
+  subscriber_user_id: string;
+  /** The subscriber the session's tokens were issued for (null for the helpdesk administrator). */
+  subscriber_id: string | null;
+  /** AES-256-GCM sealed JSON of the app's session data (its tokens among them); never stored in clear. */
+  data_encrypted: string;
+  /** The login time: the absolute limit counts from it. */
+  created_at: Timestamp;
+  /** Written when a read finds it a minute old or more: the idle limit counts from it. */
+  last_seen_at: Timestamp;
+  /** created_at plus the absolute limit. */
+  expires_at: Timestamp;
+  updated_at: Timestamp;
+  /** Until then one app process is refreshing the session's tokens; the others wait for its write. */
+  refresh_lease_until: NullableTimestamp;
+}
+
 export interface AuditEventsTable {
   audit_event_id: string;
   occurred_at: Timestamp;
@@ -274,6 +293,7 @@ export interface Database {
   script_clients: ScriptClientsTable;
   oidc_payloads: OidcPayloadsTable;
   grant_subscribers: GrantSubscribersTable;
+  app_sessions: AppSessionsTable;
   audit_events: AuditEventsTable;
   workspaces: WorkspacesTable;
   workspace_parties: WorkspacePartiesTable;

@@ -1,6 +1,7 @@
 /**
- * Pure rules of the app session: how long it lives, when its access token is refreshed, and how often the
- * last-seen time is written back. Times are milliseconds since the epoch.
+ * Pure rules of the web app's session: how long it lives (the provider's session store enforces the limits
+ * when a session is read), when the app refreshes its access token, and how often the store writes the
+ * last-seen time back. Times are milliseconds since the epoch.
  */
 
 /** A session unused for this long ends. */
@@ -9,6 +10,11 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** The access token is refreshed when it expires within this margin. */
 export const REFRESH_MARGIN_MS = 30 * 1000;
+/**
+ * How long one app process may take to refresh a session's tokens before another may try: the other processes
+ * wait for its new tokens meanwhile, since a rotated refresh token used twice revokes the login.
+ */
+export const REFRESH_LEASE_MS = 15 * 1000;
 /** lastSeenAt is written back at most this often (it only needs minute precision for a 30 minute idle rule). */
 export const LAST_SEEN_WRITE_INTERVAL_MS = 60 * 1000;
 
