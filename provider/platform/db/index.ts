@@ -20,6 +20,7 @@ import * as workspaces from "./migrations/0010-workspaces.js";
 import * as workspaceSearchCovering from "./migrations/0011-workspace-search-covering.js";
 import * as administration from "./migrations/0020-administration.js";
 import * as membershipStatus from "./migrations/0021-membership-status.js";
+import * as productClock from "./migrations/0030-product-clock.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-workspace-search-covering": workspaceSearchCovering,
   "0020-administration": administration,
   "0021-membership-status": membershipStatus,
+  "0030-product-clock": productClock,
 };
 
 class InCodeMigrations implements MigrationProvider {
