@@ -9,6 +9,7 @@ import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { registerJobs } from "./commands/jobs.js";
 import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
 import { registerOrganisation } from "./commands/organisation.js";
@@ -49,6 +50,7 @@ export function buildProgram(io: Io): Command {
   registerWhoAmI(program, io);
   registerUsers(program, io);
   registerOrganisation(program, io);
+  registerJobs(program, io);
   return program;
 }
 

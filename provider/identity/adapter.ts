@@ -11,9 +11,7 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { DB } from "../platform/db/index.js";
 import type { ProviderConfig } from "../platform/config.js";
 import { loadScriptClientMetadata } from "./script-clients.js";
-import { forgetGrantSubscribers, forgetOrphanedGrantSubscribers } from "./grant-subscribers.js";
-
-const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+import { forgetGrantSubscribers } from "./grant-subscribers.js";
 
 function toDate(value: Date | string | null): Date | null {
   return value === null ? null : value instanceof Date ? value : new Date(value);
@@ -25,7 +23,6 @@ class PayloadAdapter implements Adapter {
   constructor(
     private readonly db: DB,
     private readonly model: string,
-    private readonly housekeeping: () => Promise<void>,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
@@ -53,7 +50,6 @@ class PayloadAdapter implements Adapter {
         }),
       )
       .execute();
-    await this.housekeeping();
   }
 
   find(id: string) {
@@ -135,21 +131,10 @@ class ScriptClientAdapter implements Adapter {
 }
 
 /**
- * The `adapter` option: one adapter instance per model name. Expired rows are deleted now and then (at most
- * every `cleanupIntervalMs`, on a write), together with the subscriber records of expired grants.
+ * The `adapter` option: one adapter instance per model name. Expired rows are swept by a job
+ * (expired-records.ts); until then `find` treats them as gone.
  */
-export function createAdapterFactory(
-  db: DB,
-  config: ProviderConfig,
-  { cleanupIntervalMs = CLEANUP_INTERVAL_MS }: { cleanupIntervalMs?: number } = {},
-): (model: string) => Adapter {
-  let lastCleanup = Date.now();
-  const housekeeping = async () => {
-    if (Date.now() - lastCleanup < cleanupIntervalMs) return;
-    lastCleanup = Date.now();
-    await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date()).execute();
-    await forgetOrphanedGrantSubscribers(db);
-  };
+export function createAdapterFactory(db: DB, config: ProviderConfig): (model: string) => Adapter {
   return (model: string) =>
-    model === "Client" ? new ScriptClientAdapter(db, config) : new PayloadAdapter(db, model, housekeeping);
+    model === "Client" ? new ScriptClientAdapter(db, config) : new PayloadAdapter(db, model);
 }

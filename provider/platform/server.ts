@@ -11,12 +11,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { ProductClock } from "./clock.js";
 import type { ProviderConfig } from "./config.js";
 import { openDatabase, type DB } from "./db/index.js";
 import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
 import { errorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
 import { refusingUnstorableText } from "./http/unstorable-text.js";
+import { PRODUCT_JOBS } from "./jobs/product-jobs.js";
+import { JobQueue, type JobDefinition } from "./jobs/queue.js";
 import { createMailSandbox, type Mailer } from "./mail.js";
 import { startAppSessionSweeper } from "../identity/app-sessions.js";
 import { createOidc, type Oidc } from "../identity/oidc.js";
@@ -27,7 +30,9 @@ export interface ProviderServer {
   app: FastifyInstance;
   db: DB;
   oidc: Oidc;
-  /** Stops the server and closes the database (when the server opened it). */
+  clock: ProductClock;
+  jobs: JobQueue;
+  /** Stops the server and the job queue, and closes the database (when the server opened it). */
   close(): Promise<void>;
 }
 
@@ -44,6 +49,10 @@ export async function buildServer(options: {
   logStream?: { write(line: string): void };
   /** The mail service for users' activation emails; the mail sandbox when left out. */
   mailer?: Mailer;
+  /** Jobs the queue runs besides the product's own (tests' jobs). */
+  jobs?: readonly JobDefinition[];
+  /** How often an idle job worker looks for due jobs (tests shorten it). */
+  jobPollingIntervalSeconds?: number;
 }): Promise<ProviderServer> {
   const { config } = options;
   const app = Fastify({
@@ -56,8 +65,23 @@ export async function buildServer(options: {
 
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let clock: ProductClock | undefined;
+  let jobs: JobQueue | undefined;
+  const stopJobsAndClock = async () => {
+    await jobs?.stop();
+    clock?.close();
+  };
 
   try {
+    clock = await ProductClock.open(db, { settable: !config.production });
+    jobs = await JobQueue.start({
+      db,
+      clock,
+      log: app.log,
+      definitions: [...PRODUCT_JOBS, ...(options.jobs ?? [])],
+      pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+    });
+
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(errorHandler);
@@ -90,7 +114,7 @@ export async function buildServer(options: {
     const oidc = await createOidc({ config, db, log: app.log });
     await app.register(healthRoutes, { db });
     await oidc.register(app);
-    await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log) });
+    await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log), clock, jobs });
     await app.ready();
     // Sessions past their limits that no browser came back for; a job on the queue could take this over.
     const stopSweeper = startAppSessionSweeper({ db }, app.log);
@@ -99,14 +123,18 @@ export async function buildServer(options: {
       app,
       db,
       oidc,
+      clock,
+      jobs,
       async close() {
         stopSweeper();
         await app.close();
+        await stopJobsAndClock();
         if (ownsDb) await db.destroy();
       },
     };
   } catch (error) {
     await app.close().catch(() => undefined);
+    await stopJobsAndClock().catch(() => undefined);
     if (ownsDb) await db.destroy().catch(() => undefined);
     throw error;
   }

@@ -10,6 +10,7 @@ import { createTestDatabase } from "../../provider/platform/db/test-database.js"
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
 import { freePort } from "../../scripts/free-port.js";
 import { DEMO_SUBSCRIBERS, seedDemoWorld, type DemoScriptClient, type DemoSubscriberKey } from "../../provider/platform/demo-world.js";
+import type { JobDefinition, JobQueue } from "../../provider/platform/jobs/queue.js";
 import { buildServer, type ProviderServer } from "../../provider/platform/server.js";
 import { DEMO_PASSWORD, authorizationCodeToken } from "../api/support.js";
 
@@ -17,6 +18,7 @@ export interface RealProvider {
   url: string;
   db: DB;
   config: ProviderConfig;
+  jobs: JobQueue;
   /** The seeded script client of a demo subscriber (id and secret). */
   scriptClient(subscriber: DemoSubscriberKey): DemoScriptClient;
   /** A person's access token, through the real login page (as the device flow's browser step would). */
@@ -24,7 +26,9 @@ export interface RealProvider {
   close(): Promise<void>;
 }
 
-export async function startRealProvider(options: { dataDir?: string } = {}): Promise<RealProvider> {
+export async function startRealProvider(
+  options: { dataDir?: string; jobs?: readonly JobDefinition[] } = {},
+): Promise<RealProvider> {
   const port = await freePort();
   const database = await createTestDatabase("convey_cli_test");
   const env = {
@@ -38,7 +42,7 @@ export async function startRealProvider(options: { dataDir?: string } = {}): Pro
   const config = loadConfig(env, { dataDir: options.dataDir ?? "memory://" });
   let server: ProviderServer;
   try {
-    server = await buildServer({ config });
+    server = await buildServer({ config, jobs: options.jobs });
   } catch (error) {
     await database.drop();
     throw error;
@@ -49,6 +53,7 @@ export async function startRealProvider(options: { dataDir?: string } = {}): Pro
     url: config.publicUrl,
     db: server.db,
     config,
+    jobs: server.jobs,
     scriptClient(subscriber) {
       const client = seed.scriptClients.find((candidate) => candidate.subscriberId === DEMO_SUBSCRIBERS[subscriber].subscriberId);
       if (!client) throw new Error(`No script client for ${subscriber}`);

@@ -21,6 +21,7 @@ import * as workspaceSearchCovering from "./migrations/0011-workspace-search-cov
 import * as administration from "./migrations/0020-administration.js";
 import * as membershipStatus from "./migrations/0021-membership-status.js";
 import * as appSessions from "./migrations/0030-app-sessions.js";
+import * as productClock from "./migrations/0031-product-clock.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0020-administration": administration,
   "0021-membership-status": membershipStatus,
   "0030-app-sessions": appSessions,
+  "0031-product-clock": productClock,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, sql, type Generated } from "kysely";
+import { CompiledQuery, Kysely, sql, type Generated } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlitePreparingDialect } from "./pglite-dialect.js";
 
@@ -95,6 +95,22 @@ describe("the PGlite dialect with prepared statements", () => {
       await trx.insertInto("things").values({ name: "committed", tags: [], done: false }).execute();
     });
     expect(await db.selectFrom("things").select("name").where("name", "=", "committed").execute()).toEqual([{ name: "committed" }]);
+  });
+
+  it("runs a text of several statements without parameters, its own transaction included", async () => {
+    const result = await db.executeQuery(
+      CompiledQuery.raw(`
+        BEGIN;
+        INSERT INTO things (name, tags) VALUES ('from-a-script', '{}');
+        UPDATE things SET done = true WHERE name = 'from-a-script';
+        COMMIT;`),
+    );
+    expect(result.numAffectedRows).toBe(2n);
+    expect(await db.selectFrom("things").select("done").where("name", "=", "from-a-script").execute()).toEqual([{ done: true }]);
+    // The last statement's rows; a text is one transaction, so SET LOCAL ends with it.
+    expect((await sql`SET LOCAL work_mem = '8MB'; SHOW work_mem`.execute(db)).rows).toEqual([{ work_mem: "8MB" }]);
+    expect((await sql`SHOW work_mem`.execute(db)).rows).toEqual([{ work_mem: "4MB" }]);
+    await db.deleteFrom("things").where("name", "=", "from-a-script").execute();
   });
 
   it("runs concurrent queries one at a time without mixing their answers", async () => {

@@ -6,7 +6,9 @@
  * short queries that overhead is most of their cost. Here each distinct SQL text of a data statement is
  * prepared once as a named statement (its parameter and result types read then), and every execution is
  * one call: bind, execute and sync in one message. PostgreSQL keeps the statement's plan (re-planning it
- * by itself when the schema changes). Other statements (DDL, transaction control) go through `query()`.
+ * by itself when the schema changes). Other statements (DDL, transaction control) go through `query()`, or,
+ * without parameters, through `exec()`, which takes a text of several statements (the job queue's maintenance
+ * sends `BEGIN; …; COMMIT;` as one text, docs/decisions/0015-job-queue-and-clock.md).
  *
  * PGlite is one connection: executions are serialised, as kysely-pglite-dialect does, with the driver's own
  * queue, and each one also holds PGlite's query lock so that nothing else interleaves with it.
@@ -52,6 +54,15 @@ function affectedRows(tag: string): number {
   return command === "UPDATE" || command === "DELETE" || command === "MERGE" ? Number(first) : 0;
 }
 
+/**
+ * What a text of several statements answers: the rows of the last one, and the rows changed by all of them
+ * (PGlite counts each result's changed rows from the start of the text).
+ */
+function lastResult(results: { rows: Record<string, unknown>[]; affectedRows?: number }[]): Executed {
+  const last = results.at(-1);
+  return { rows: last?.rows ?? [], affectedRows: last?.affectedRows ?? 0 };
+}
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
@@ -75,7 +86,9 @@ class PreparingConnection implements DatabaseConnection {
     const parameters = [...compiled.parameters];
     const results = DATA_STATEMENT.test(compiled.sql)
       ? await this.executePrepared(compiled.sql, parameters)
-      : await this.pglite.query<Record<string, unknown>>(compiled.sql, parameters);
+      : parameters.length === 0
+        ? lastResult(await this.pglite.exec(compiled.sql))
+        : await this.pglite.query<Record<string, unknown>>(compiled.sql, parameters);
     const rows = results.rows as R[];
     return results.affectedRows ? { rows, numAffectedRows: BigInt(results.affectedRows) } : { rows };
   }

@@ -130,6 +130,38 @@ export interface AuditEventsTable {
   correlation_id: string | null;
 }
 
+/** The product clock's one row (migration 0030): the sandbox clock's distance from real time. */
+export interface ProductClockTable {
+  id: Defaulted<boolean>;
+  offset_ms: Defaulted<number>;
+  set_at: Timestamp;
+  set_by: string | null;
+}
+
+/** The job states of pg-boss, in its enumeration's order (a state before `active` is waiting to run). */
+export type PgBossJobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+
+/**
+ * pg-boss's job table (`pgboss.job`), which pg-boss creates and migrates itself; the provider reads it for the
+ * helpdesk's list and moves its due times with the product clock. Only the columns the provider uses.
+ */
+export interface PgBossJobTable {
+  id: string;
+  name: string;
+  state: PgBossJobState;
+  retry_limit: number;
+  retry_count: number;
+  /** When the job may run, in real time (the product clock's offset is taken off when it is scheduled). */
+  start_after: Timestamp;
+  started_on: NullableTimestamp;
+  singleton_key: string | null;
+  created_on: Timestamp;
+  completed_on: NullableTimestamp;
+  keep_until: Timestamp;
+  /** The handler's result, or the error of the last failed attempt (`{ name, message, stack }`). */
+  output: ColumnType<Record<string, unknown> | null, never, never>;
+}
+
 // Workspaces (migrations 0010, 0011)
 
 export interface WorkspacesTable {
@@ -307,4 +339,6 @@ export interface Database {
   notification_registrations: NotificationRegistrationsTable;
   external_authority_identifiers: ExternalAuthorityIdentifiersTable;
   lodgement_identifiers: LodgementIdentifiersTable;
+  product_clock: ProductClockTable;
+  "pgboss.job": PgBossJobTable;
 }

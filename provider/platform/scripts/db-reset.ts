@@ -1,12 +1,14 @@
 /**
  * `npm run db:reset`: wipes the database and migrates it afresh. PGlite: the data folder's database is
- * deleted. PostgreSQL: every migration is rolled back (dropping the tables) and applied again.
+ * deleted. PostgreSQL: every migration is rolled back (dropping the tables) and applied again, and the job
+ * queue's tables are dropped (the provider's next start creates them again).
  * Refused in production.
  */
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../config.js";
 import { migrateToLatest, openDatabase, rollBackAllMigrations } from "../db/index.js";
+import { dropQueueTables } from "../jobs/queue.js";
 
 if (process.env.NODE_ENV === "production") {
   process.stderr.write("db:reset refuses to run in production.\n");
@@ -18,6 +20,7 @@ if (config.databaseUrl) {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await rollBackAllMigrations(db);
+    await dropQueueTables(db);
     await migrateToLatest(db);
   } finally {
     await db.destroy();

@@ -1,0 +1,5 @@
+/** Every job the product runs: each area's definitions, registered with the queue when the provider starts. */
+import { sweepExpiredIdentityRecordsJob } from "../../identity/expired-records.js";
+import type { JobDefinition } from "./queue.js";
+
+export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob];
