@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppSessionSchema, APP_SESSIONS_PATH } from "../../core/identity/app-sessions.js";
 import { revokeUserGrants } from "../../provider/identity/revoke-user.js";
 import { sweepAppSessions } from "../../provider/identity/app-sessions.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let basic: string;
@@ -226,7 +226,7 @@ describe("suspension", () => {
     const response = await provider.call(helpdesk, {
       method: "PATCH",
       url: `/api/subscriber/v1/subscriber-users/${lena}`,
-      payload: { status: "Suspended" },
+      ...(await versioned(provider.db, { status: "Suspended" }, { table: "subscriber_users", id: lena })),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect((await read(id)).statusCode).toBe(404);

@@ -16,13 +16,16 @@ import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } fr
  * Writes that carry no version, with the reason. A feature flag is a switch of an environment that the
  * helpdesk sets to a value: the request holds the whole new state, and nothing else of it can be lost. The
  * web app's session store is written only by the app, for the one browser login a session belongs to, its
- * token refreshes serialised by the store's lease (decision 0017); no person edits a session.
+ * token refreshes serialised by the store's lease (decision 0017); no person edits a session. The sandbox
+ * clock (outside production only) is set to a time, or back to real time, by whoever runs a test or a demo.
  */
 const NOT_VERSIONED = new Set([
   "PUT /api/v1/feature-flags/{name}",
   "PUT /api/v1/app-sessions/{sessionId}",
   "DELETE /api/v1/app-sessions/{sessionId}",
   "PUT /api/v1/app-sessions/{sessionId}/times",
+  "PUT /api/v1/clock",
+  "DELETE /api/v1/clock",
 ]);
 
 /** POSTs whose If-Match is optional: without it they create a one-per-owner resource (409 when it exists). */
