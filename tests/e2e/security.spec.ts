@@ -42,7 +42,7 @@ test("an action that changes data refuses a POST without the CSRF token or from 
   const unsuspend = `${APP_URL}/users/${SUSPENDED_USER_ID}/unsuspend`;
   // The suspended demo user's version, as the confirmation page's form carries it.
   await page.goto(`/users/${SUSPENDED_USER_ID}/unsuspend`);
-  const version = await page.locator('input[name="version"]').inputValue();
+  const version = await page.locator('form[action*="/unsuspend"] input[name="version"]').inputValue();
   const token = await page.locator('input[name="csrf"]').first().inputValue();
 
   const noToken = await request.post(unsuspend, { headers: { origin: APP_URL }, form: { version }, maxRedirects: 0 });
@@ -132,11 +132,15 @@ test("a login from outside the subscriber's IP allow list lands on the unrecogni
     headers: { authorization: `Bearer ${accessToken}` },
   });
   const northgate = (await subscribers.json()).records.find((s: { name: string }) => s.name === "Northgate Bank");
-  const setList = (addresses: string[]) =>
-    api.patch(`${PROVIDER_URL}/api/subscriber/v1/idp-metadata/${northgate.subscriberId}/USER_IP_WHITELIST`, {
-      headers: { authorization: `Bearer ${accessToken}` },
+  // Each change is made against the subscriber's version read just before, as a client does.
+  const setList = async (addresses: string[]) => {
+    const authorization = `Bearer ${accessToken}`;
+    const details = await api.get(`${PROVIDER_URL}/api/subscriber/v1/subscribers/${northgate.subscriberId}/details`, { headers: { authorization } });
+    return api.patch(`${PROVIDER_URL}/api/subscriber/v1/idp-metadata/${northgate.subscriberId}/USER_IP_WHITELIST`, {
+      headers: { authorization, "if-match": `"${(await details.json()).version}"` },
       data: { type: "USER_IP_WHITELIST", data: { metadata: addresses } },
     });
+  };
   expect((await setList(["203.0.113.0/24"])).ok()).toBe(true);
   try {
     const lenderContext = await browser.newContext();
