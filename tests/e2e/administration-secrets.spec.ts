@@ -6,6 +6,7 @@
  * HTML of any administration page, nor in the answer to a refused form, nor in the app server's log (its
  * request log and warnings, kept in the data folder by `npm start`).
  */
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import {
@@ -108,6 +109,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Secondary username")).toHaveValue("lodger-three");
       await expect(page.getByLabel("Secondary password")).toHaveValue("*****");
       await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+
+    test("a form that showed older identifiers is refused with the conflict message and overwrites nothing", async ({ page, context }) => {
+      const subscriber = javaScriptEnabled ? SUBSCRIBERS.keystone : SUBSCRIBERS.northgate;
+      const other = await context.newPage();
+      await page.goto(identifiersPage(subscriber.subscriberId));
+      await other.goto(identifiersPage(subscriber.subscriberId));
+      // Someone else saves first.
+      await fillIdentifiers(other, { secondaryUser: `saved-first-${mode.length}` });
+      await other.getByRole("button", { name: "Save" }).click();
+      await expect(toast(other, "HMLR lodgement identifier updated successfully.")).toBeVisible();
+      // The form still showing the identifiers as they were is refused.
+      await fillIdentifiers(page, { primaryUser: "stale-primary" });
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(CONFLICT_MESSAGE);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.goto(identifiersPage(subscriber.subscriberId));
+      await expect(page.getByLabel("Secondary username")).toHaveValue(`saved-first-${mode.length}`);
+      await expect(page.getByLabel("Primary username")).not.toHaveValue("stale-primary");
+      await other.close();
     });
   });
 
