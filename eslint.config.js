@@ -7,6 +7,18 @@ const noProvider = {
   group: ["**/provider/**", "~/../provider/**"],
   message: "app/ and cli/ reach the provider only through the HTTP client in core/.",
 };
+const providerBoundary = {
+  group: ["**/app/**", "~/*", "**/cli/**"],
+  message: "provider/ never imports from app/ or cli/: it is reached over HTTP.",
+};
+const appCliBoundary = {
+  group: ["**/cli/**"],
+  message: "app/ never imports from cli/: both use core/.",
+};
+const cliAppBoundary = {
+  group: ["**/app/**", "~/*"],
+  message: "cli/ never imports from app/: both use core/.",
+};
 const coreBoundary = {
   group: ["**/app/**", "~/*", "**/cli/**", "**/provider/**"],
   message: "core/ never imports from app/, cli/ or provider/.",
@@ -28,6 +40,8 @@ export default tseslint.config(
     },
   },
   { files: ["core/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [coreBoundary] }] } },
-  { files: ["app/**/*.{ts,tsx}", "cli/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider] }] } },
+  { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider, appCliBoundary] }] } },
+  { files: ["cli/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider, cliAppBoundary] }] } },
+  { files: ["provider/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [providerBoundary] }] } },
   { files: ["**/*.js"], languageOptions: { globals: { process: "readonly", console: "readonly" } } },
 );

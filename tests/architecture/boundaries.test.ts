@@ -1,6 +1,7 @@
 /**
  * The import boundaries of DESIGN.md, as the lint rule enforces them: core/ never imports from app/, cli/
- * or provider/; app/ and cli/ never import from provider/ (they reach it through core's HTTP client).
+ * or provider/; app/ and cli/ never import from provider/ (they reach it through core's HTTP client), nor
+ * from each other; the provider never imports from app/ or cli/.
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -27,6 +28,15 @@ describe("import boundaries", () => {
     ["cli/commands/x.ts", 'import { buildServer } from "../../provider/platform/server.js";\nexport const b = buildServer;\n'],
   ])("refuses %s importing from the provider", async (path, source) => {
     expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("reach the provider only through")]);
+  });
+
+  it.each([
+    ["provider/workspaces/x.ts", 'import { config } from "../../app/config.server";\nexport const c = config;\n', "provider/ never imports"],
+    ["provider/platform/x.ts", 'import { run } from "../../cli/main.js";\nexport const r = run;\n', "provider/ never imports"],
+    ["app/routes/x.tsx", 'import { run } from "../../cli/main.js";\nexport const r = run;\n', "app/ never imports from cli/"],
+    ["cli/commands/x.ts", 'import { config } from "../../app/config.server";\nexport const c = config;\n', "cli/ never imports from app/"],
+  ])("refuses %s importing across the other sides", async (path, source, message) => {
+    expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining(message)]);
   });
 
   it("allows app/ and cli/ to import core, and the provider to import core's pure rules", async () => {
