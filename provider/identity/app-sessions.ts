@@ -166,21 +166,3 @@ export async function sweepAppSessions(deps: Pick<AppSessionDeps, "db" | "now">)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** How often the provider sweeps ended sessions. */
-export const APP_SESSION_SWEEP_INTERVAL_MS = 10 * 60_000;
-
-/** Sweeps now and then every `everyMs` without keeping the process alive; returns the function that stops it. */
-export function startAppSessionSweeper(
-  deps: Pick<AppSessionDeps, "db">,
-  log: { warn(object: object, message: string): void },
-  everyMs = APP_SESSION_SWEEP_INTERVAL_MS,
-): () => void {
-  const sweep = () => {
-    sweepAppSessions(deps).catch((error: unknown) => log.warn({ err: error }, "The sweep of ended app sessions failed"));
-  };
-  const timer = setInterval(sweep, everyMs);
-  timer.unref();
-  sweep();
-  return () => clearInterval(timer);
-}

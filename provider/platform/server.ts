@@ -21,7 +21,6 @@ import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { PRODUCT_JOBS } from "./jobs/product-jobs.js";
 import { JobQueue, type JobDefinition } from "./jobs/queue.js";
 import { createMailSandbox, type Mailer } from "./mail.js";
-import { startAppSessionSweeper } from "../identity/app-sessions.js";
 import { createOidc, type Oidc } from "../identity/oidc.js";
 import { healthRoutes } from "./health-routes.js";
 import { registerApi } from "./routes.js";
@@ -116,8 +115,6 @@ export async function buildServer(options: {
     await oidc.register(app);
     await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log), clock, jobs });
     await app.ready();
-    // Sessions past their limits that no browser came back for; a job on the queue could take this over.
-    const stopSweeper = startAppSessionSweeper({ db }, app.log);
 
     return {
       app,
@@ -126,7 +123,6 @@ export async function buildServer(options: {
       clock,
       jobs,
       async close() {
-        stopSweeper();
         await app.close();
         await stopJobsAndClock();
         if (ownsDb) await db.destroy();

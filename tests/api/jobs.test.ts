@@ -332,6 +332,19 @@ describe("the sweep of expired identity records", () => {
         expires_at: new Date(Date.now() - 1000),
       })
       .execute();
+    // A browser login past its absolute limit that nobody came back for.
+    await product.db
+      .insertInto("app_sessions")
+      .values({
+        session_id_hash: "expired-app-session",
+        subscriber_user_id: DEMO_USERS.manager.subscriberUserId,
+        subscriber_id: null,
+        data_encrypted: "sealed",
+        created_at: new Date(Date.now() - 13 * 3600_000),
+        last_seen_at: new Date(Date.now() - 60_000),
+        expires_at: new Date(Date.now() - 3600_000),
+      })
+      .execute();
 
     await setClock("2030-07-01T10:10:30Z");
     const swept = await eventually(
@@ -346,6 +359,7 @@ describe("the sweep of expired identity records", () => {
         .where("id", "=", "expired-session")
         .executeTakeFirst(),
     ).toBeUndefined();
+    expect(await product.db.selectFrom("app_sessions").select("session_id_hash").where("session_id_hash", "=", "expired-app-session").executeTakeFirst()).toBeUndefined();
   });
 });
 
