@@ -122,6 +122,14 @@ describe("refreshAsTheOneProcess", () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it("uses the stored tokens, not its spent refresh token, when another process refreshed before it took the lease", async () => {
+    // The other process refreshed and wrote its tokens, which ended its lease, after this one read the session.
+    const store = sharedStore(tokens(2));
+    const refresh = vi.fn(async () => tokens(3));
+    expect(await refreshAsTheOneProcess("rt-1", { ...store, refresh, pollMs: 1 })).toEqual(tokens(2));
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   it("takes the lease itself when the holder's lease lapses without new tokens", async () => {
     const store = sharedStore();
     await store.takeLease(); // a process that stopped mid-refresh

@@ -98,7 +98,13 @@ export async function refreshAsTheOneProcess(refreshToken: string, deps: SharedR
   for (;;) {
     const granted = await deps.takeLease();
     if (granted === null) throw new SessionGoneError("The session ended while its tokens were due for refresh.");
-    if (granted) return deps.refresh(refreshToken);
+    if (granted) {
+      // Another process may have refreshed and written its tokens (ending its lease) after this one read the
+      // session: then the refresh token held here is spent, and the stored tokens are the ones to use.
+      const stored = await deps.readTokens();
+      if (!stored) throw new SessionGoneError("The session ended while its tokens were due for refresh.");
+      return stored.refreshToken === refreshToken ? deps.refresh(refreshToken) : stored;
+    }
     for (let waited = 0; waited < leaseMs; waited += pollMs) {
       await delay(pollMs);
       const stored = await deps.readTokens();
