@@ -11,7 +11,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
-import { nextUserStatus } from "../../core/administration/users.js";
+import { userStatusAction } from "../../core/administration/users.js";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName, initials } from "../../core/administration/subscribers.js";
 import { CsrfInput } from "../components/csrf-input";
@@ -53,15 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         version: profile.version,
       },
       canEdit: can(user.claims, "editUser"),
-      statusAction: can(user.claims, "changeUserStatus")
-        ? nextUserStatus(profile.status) === "Suspended"
-          ? ("suspend" as const)
-          : nextUserStatus(profile.status) === "Active"
-            ? ("unsuspend" as const)
-            : profile.status === "Pending"
-              ? ("resend" as const)
-              : null
-        : null,
+      statusAction: can(user.claims, "changeUserStatus") ? userStatusAction(profile.status) : null,
     };
   } catch (error) {
     return throwProviderError(request, error);
@@ -136,7 +128,7 @@ export default function UserProfile() {
               Unsuspend
             </Link>
           ) : null}
-          {statusAction === "resend" ? (
+          {statusAction === "resend-activation-email" ? (
             <Form method="post" action={`${base}${search}`}>
               <CsrfInput />
               <input type="hidden" name="returnTo" value="profile" />

@@ -9,6 +9,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { ENVIRONMENTS } from "../../core/shared/feature-flags.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { SUBSCRIBER_ENTITY_TYPES } from "../../core/administration/subscribers.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
@@ -162,7 +163,7 @@ Without a terminal and without --password-stdin, existing passwords are kept.`,
       );
       if (globals.json) return printJson(io, result.identifiers);
       if (!result.changed) return showMessage(io, "info", "Nothing to change: the lodgement identifiers are as given");
-      await showMessage(io, "success", result.created ? service.IDENTIFIERS_ADDED : service.IDENTIFIERS_UPDATED);
+      await showMessage(io, "success", result.created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated);
     });
 }
 

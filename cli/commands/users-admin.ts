@@ -5,7 +5,9 @@
  */
 import type { Command } from "commander";
 import { z } from "zod";
-import { USER_STATUSES } from "../../core/administration/subscribers.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import { fullName, USER_STATUSES } from "../../core/administration/subscribers.js";
+import { activationEmailRefusal } from "../../core/administration/users.js";
 import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
 import { isInteractive, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -135,14 +137,13 @@ export function registerUserAdministration(users: Command, io: Io): void {
         context(io, command),
       ]);
       const user = await step(io, `Finding ${address}`, () => client.findManagedUserByEmail(ctx, address, subscriber));
-      if (user.status !== "Pending") {
-        throw new CliError(`${user.firstName} has already activated their account: there is no activation email to re-send`);
-      }
+      const refusal = activationEmailRefusal(user);
+      if (refusal) throw new CliError(refusal.message);
       const updated = await step(io, `Re-sending the activation email to ${user.email}`, () =>
         client.resendActivationEmail(ctx, user.subscriberUserId, user.email, user.version),
       );
       if (globals.json) return printJson(io, updated);
-      await showMessage(io, "success", service.userMessages.resent(user.email));
+      await showMessage(io, "success", ADMINISTRATION_MESSAGES.activationEmailResent(user.email));
     });
 
   users
@@ -251,13 +252,13 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
     }),
   );
   if (globals.json) return printJson(io, user);
-  await showMessage(io, "success", service.userMessages.added(user), [
+  await showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
     user.invitationFailure === null
       ? `${user.email} is Pending until they activate their account: the invitation has been sent`
       : `${user.email} is Pending until they activate their account`,
   ]);
   if (user.invitationFailure !== null) {
-    await showMessage(io, "warning", service.userMessages.invitationFailed(user.email, user.invitationFailure), [
+    await showMessage(io, "warning", ADMINISTRATION_MESSAGES.invitationFailed(user.email, user.invitationFailure), [
       "Send it again with `convey users resend-activation` once the address is right",
     ]);
   }
@@ -315,7 +316,7 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
     }, user.version),
   );
   if (globals.json) return printJson(io, updated);
-  await showMessage(io, "success", service.userMessages.saved(updated));
+  await showMessage(io, "success", ADMINISTRATION_MESSAGES.userChangesSaved(fullName(updated)));
 }
 
 async function importUsers(io: Io, command: Command, input: Record<string, unknown>) {

@@ -58,7 +58,6 @@ export async function chooseSubscriber(ctx: RequestContext, requested: string | 
   return { subscriberId: own.subscriberId, name: own.name, entityType: own.entityType };
 }
 
-/** A user of the chosen subscriber by exact email (case-insensitive), with their version. */
 /** Every user of a subscriber matching the search, page after page (users export, users list --all). */
 export async function allUsers(
   ctx: RequestContext,
@@ -71,14 +70,6 @@ export async function allUsers(
     if (result.records.length === 0 || users.length >= result.page.totalRecords) return users;
   }
 }
-
-/** The toasts of document 3 section 8.4. */
-export const userMessages = {
-  added: (user: Pick<ManagedUser, "firstName" | "middleName" | "lastName">) => ADMINISTRATION_MESSAGES.userAdded(fullName(user)),
-  saved: (user: Pick<ManagedUser, "firstName" | "middleName" | "lastName">) => ADMINISTRATION_MESSAGES.userChangesSaved(fullName(user)),
-  resent: ADMINISTRATION_MESSAGES.activationEmailResent,
-  invitationFailed: ADMINISTRATION_MESSAGES.invitationFailed,
-};
 
 /** Roles after `--role` (replace), `--add-role` and `--remove-role`, in the order given. */
 export function editedRoles(current: readonly string[], options: { role?: string[]; addRole?: string[]; removeRole?: string[] }): string[] {
@@ -118,10 +109,6 @@ export interface LodgementIdentifiersChange {
   primaryPassword?: string;
   secondaryPassword?: string;
 }
-
-/** The messages of document 3 section 8.4. */
-export const IDENTIFIERS_ADDED = "HMLR lodgement identifier added successfully.";
-export const IDENTIFIERS_UPDATED = "HMLR lodgement identifier updated successfully.";
 
 /**
  * Creates the lodgement identifiers (both user names and passwords needed) or updates them (what is left
