@@ -12,8 +12,8 @@ import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
-import { administeredSubscriberId, managedUserAt, usersListPath } from "./scope.server";
-import { setManagedUserStatus } from "../../core/administration/client.js";
+import { administeredSubscriberId, usersListPath } from "./scope.server";
+import { getManagedUserAt, setManagedUserStatus } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import type { SettableUserStatus } from "../../core/administration/enums.js";
 
@@ -29,7 +29,7 @@ export async function statusConfirmationLoader({ request, params }: LoaderFuncti
   invariantResponse(params.userId, "Not found", 404);
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
   try {
-    const target = await managedUserAt(user.ctx, params.userId, subscriberId);
+    const target = await getManagedUserAt(user.ctx, params.userId, subscriberId);
     if (userStatusChange(target, change).kind !== "change") throw redirect(profilePath(request, params.userId));
     return {
       user: { subscriberUserId: target.subscriberUserId, name: fullName(target), version: target.version },

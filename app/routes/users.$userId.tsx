@@ -18,8 +18,8 @@ import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog, SubmitButton, useHydrated } from "../components/form";
 import administrationHref from "../administration/administration.css";
-import { administeredSubscriberId, failureReason, managedUserAt, usersListPath } from "../administration/scope.server";
-import { resendActivationEmail } from "../../core/administration/client.js";
+import { administeredSubscriberId, failureReason, usersListPath } from "../administration/scope.server";
+import { getManagedUserAt, resendActivationEmail } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { StatusBadge } from "../administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(params.userId, "Not found", 404);
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
   try {
-    const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
+    const profile = await getManagedUserAt(user.ctx, params.userId, subscriberId);
     return {
       user: {
         subscriberUserId: profile.subscriberUserId,
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
   let email: string | null = null;
   try {
-    const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
+    const profile = await getManagedUserAt(user.ctx, params.userId, subscriberId);
     email = profile.email;
     await resendActivationEmail(user.ctx, params.userId, profile.email, formVersion(formData));
     return redirectWithToast(back, successToast(ADMINISTRATION_MESSAGES.activationEmailResent(profile.email)));
