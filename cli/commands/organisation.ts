@@ -9,7 +9,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { ENVIRONMENTS } from "../../core/shared/feature-flags.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import { lodgementIdentifiersSavedMessage } from "../../core/administration/messages.js";
 import { SUBSCRIBER_ENTITY_TYPES } from "../../core/administration/subscribers.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
@@ -51,10 +51,14 @@ function registerIpAllowList(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { subscriber } = parseOptions(IpShowSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, client, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, subscriber);
       const details = await step(io, `Reading the connection settings of ${chosen.name}`, () =>
-        service.getSubscriberDetails(ctx, chosen.subscriberId),
+        client.getSubscriberDetails(ctx, chosen.subscriberId),
       );
       if (globals.json) return printJson(io, { subscriberId: details.subscriberId, name: details.name, ...details.ipAllow });
       (await import("../ui/administration.js")).print.connection(io, details);
@@ -83,10 +87,14 @@ function registerIpAllowList(program: Command, io: Io): void {
       }
       const list = rules.IpAllowListSchema.safeParse(text);
       if (!list.success) throw new UsageError(list.error.issues[0]?.message ?? rules.IP_ALLOW_LIST_MESSAGE);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, organisation, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/organisation-client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, parsed.subscriber);
       const details = await step(io, `Saving the IP allow list of ${chosen.name}`, () =>
-        service.changeIpAllowList(ctx, chosen.subscriberId, { action, entries: list.data }),
+        organisation.changeIpAllowList(ctx, chosen.subscriberId, { action, entries: list.data }),
       );
       if (globals.json) return printJson(io, { subscriberId: details.subscriberId, name: details.name, ...details.ipAllow });
       const addresses = details.ipAllow?.ipAddresses ?? [];
@@ -123,10 +131,14 @@ function registerLodgementIdentifiers(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { subscriber } = parseOptions(IdentifiersShowSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, client, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, subscriber);
       const current = await step(io, `Reading the lodgement identifiers of ${chosen.name}`, () =>
-        service.getLodgementIdentifiers(ctx, chosen.subscriberId),
+        client.getLodgementIdentifiers(ctx, chosen.subscriberId),
       );
       if (globals.json) return printJson(io, current);
       (await import("../ui/administration.js")).print.lodgementIdentifiers(io, current, chosen.name);
@@ -149,13 +161,18 @@ Without a terminal and without --password-stdin, existing passwords are kept.`,
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(IdentifiersSetSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, client, organisation, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/client.js"),
+        import("../../core/administration/organisation-client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, parsed.subscriber);
-      const current = await service.getLodgementIdentifiers(ctx, chosen.subscriberId);
+      const current = await client.getLodgementIdentifiers(ctx, chosen.subscriberId);
       const exists = current.identifiers !== null;
       const passwords = await readPasswords(io, { fromStdin: parsed.passwordStdin, exists });
       const result = await step(io, `Saving the lodgement identifiers of ${chosen.name}`, () =>
-        service.setLodgementIdentifiers(ctx, chosen.subscriberId, {
+        organisation.setLodgementIdentifiers(ctx, chosen.subscriberId, {
           primaryUserName: parsed.primaryUser,
           secondaryUserName: parsed.secondaryUser,
           ...passwords,
@@ -163,7 +180,7 @@ Without a terminal and without --password-stdin, existing passwords are kept.`,
       );
       if (globals.json) return printJson(io, result.identifiers);
       if (!result.changed) return showMessage(io, "info", "Nothing to change: the lodgement identifiers are as given");
-      await showMessage(io, "success", result.created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated);
+      await showMessage(io, "success", lodgementIdentifiersSavedMessage(result.created));
     });
 }
 
@@ -215,9 +232,9 @@ function registerSubscribers(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(SubscribersListSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [client, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
       const result = await step(io, "Listing subscribers", () =>
-        service.listSubscribers(ctx, { types: parsed.type, page: parsed.page, limit: parsed.limit }),
+        client.listSubscribers(ctx, { types: parsed.type, page: parsed.page, limit: parsed.limit }),
       );
       if (globals.json) return printJson(io, result);
       (await import("../ui/administration.js")).print.subscribers(io, result.records);

@@ -131,11 +131,7 @@ export function registerUserAdministration(users: Command, io: Io): void {
     .action(async (email: string, options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { email: address, subscriber } = parseOptions(ShowOptionsSchema, { ...options, email });
-      const [service, client, ctx] = await Promise.all([
-        import("../services/administration.js"),
-        import("../../core/administration/client.js"),
-        context(io, command),
-      ]);
+      const [client, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
       const user = await step(io, `Finding ${address}`, () => client.findManagedUserByEmail(ctx, address, subscriber));
       const refusal = activationEmailRefusal(user);
       if (refusal) throw new CliError(refusal.message);
@@ -211,7 +207,7 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
     sortOrder: options.order === "desc" ? ("DESC" as const) : ("ASC" as const),
   };
   if (options.all) {
-    const records = await step(io, `Listing the users of ${subscriber.name}`, () => service.allUsers(ctx, search));
+    const records = await step(io, `Listing the users of ${subscriber.name}`, () => client.listAllManagedUsers(ctx, search));
     if (globals.json) return printJson(io, { records, totalRecords: records.length });
     return (await import("../ui/administration.js")).print.users(io, {
       users: records,
@@ -284,7 +280,7 @@ async function editUser(io: Io, command: Command, input: Record<string, unknown>
   ]);
   const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
   const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, options.subscriber ?? user.subscriberId) : undefined;
-  const roles = service.editedRoles(user.roleNames, options);
+  const roles = roleRules.editedRoles(user.roleNames, options);
   const check = rules.checkUserRow(
     {
       email: user.email,
@@ -325,14 +321,19 @@ async function importUsers(io: Io, command: Command, input: Record<string, unkno
   const imports = await import("../services/user-import.js");
   imports.formatOf(options.file);
   const rows = await imports.readImportFile(options.file);
-  const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+  const [service, rules, bulk, ctx] = await Promise.all([
+    import("../services/administration.js"),
+    import("../../core/administration/user-import.js"),
+    import("../../core/administration/user-import-client.js"),
+    context(io, command),
+  ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
-  const plan = imports.planImport(rows, subscriber.entityType);
+  const plan = rules.planImport(rows, subscriber.entityType);
 
   const view = isInteractive(io) ? (await import("../ui/user-import.js")).showImportProgress(io) : undefined;
   let report;
   try {
-    report = await imports.runImport(
+    report = await bulk.runImport(
       ctx,
       { file: options.file, subscriberId: subscriber.subscriberId, dryRun: options.dryRun, sleep: (ms) => io.sleep(ms) },
       plan,
@@ -355,16 +356,18 @@ async function exportUsers(io: Io, command: Command, input: Record<string, unkno
   const globals = globalOptions(command, io);
   const options = parseOptions(ExportOptionsSchema, input);
   const format = options.format ?? (globals.json ? "json" : "csv");
-  const [service, imports, ctx] = await Promise.all([
+  const [service, client, imports, rules, ctx] = await Promise.all([
     import("../services/administration.js"),
+    import("../../core/administration/client.js"),
     import("../services/user-import.js"),
+    import("../../core/administration/user-import.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
   const users = await step(io, `Reading the users of ${subscriber.name}`, () =>
-    service.allUsers(ctx, { subscriberId: subscriber.subscriberId, sortBy: "email", sortOrder: "ASC" }),
+    client.listAllManagedUsers(ctx, { subscriberId: subscriber.subscriberId, sortBy: "email", sortOrder: "ASC" }),
   );
-  const text = format === "csv" ? imports.exportCsv(users) : `${JSON.stringify(imports.exportJson(users), null, 2)}\n`;
+  const text = format === "csv" ? imports.exportCsv(users) : `${JSON.stringify(rules.exportJson(users), null, 2)}\n`;
   if (options.output) {
     const { writeFile } = await import("node:fs/promises");
     await writeFile(options.output, text, { mode: 0o600 });

@@ -46,6 +46,19 @@ export async function searchManagedUsers(ctx: RequestContext, search: UserSearch
   return data;
 }
 
+/** Every user of a subscriber matching the search, page after page. */
+export async function listAllManagedUsers(
+  ctx: RequestContext,
+  search: Omit<UserSearchRequest, "page" | "limit">,
+): Promise<ManagedUser[]> {
+  const users: ManagedUser[] = [];
+  for (let page = 1; ; page++) {
+    const result = await searchManagedUsers(ctx, { ...search, page, limit: 1000 });
+    users.push(...result.records);
+    if (result.records.length === 0 || users.length >= result.page.totalRecords) return users;
+  }
+}
+
 export async function getManagedUser(ctx: RequestContext, subscriberUserId: string) {
   const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
     schema: ManagedUserSchema,

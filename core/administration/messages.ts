@@ -26,3 +26,8 @@ export const ADMINISTRATION_MESSAGES = {
   suspendedBySupport: SUSPENDED_BY_SUPPORT_TEXT,
   suspendedByUserManager: SUSPENDED_BY_USER_MANAGER_TEXT,
 } as const;
+
+/** The toast after the lodgement identifiers were saved: added the first time, updated afterwards. */
+export function lodgementIdentifiersSavedMessage(created: boolean): string {
+  return created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated;
+}
