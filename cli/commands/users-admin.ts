@@ -225,27 +225,15 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
 async function addUser(io: Io, command: Command, input: Record<string, unknown>) {
   const globals = globalOptions(command, io);
   const options = parseOptions(AddOptionsSchema, input);
-  const [service, client, rules, ctx] = await Promise.all([
+  const [service, users, ctx] = await Promise.all([
     import("../services/administration.js"),
-    import("../../core/administration/client.js"),
-    import("../../core/administration/user-import.js"),
+    import("../../core/administration/users-client.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
-  const check = rules.checkUserRow(
-    { email: options.email, firstName: options.firstName, middleName: options.middleName, lastName: options.lastName, roles: options.role ?? [] },
-    { subscriberType: subscriber.entityType },
-  );
-  if (!check.ok) throw new UsageError(check.reason);
-  const { row } = check;
-  const user = await step(io, `Adding ${row.email} to ${subscriber.name}`, () =>
-    client.createSubscriberUser(ctx, subscriber.subscriberId, {
-      email: row.email,
-      firstName: row.firstName,
-      middleName: row.middleName,
-      lastName: row.lastName,
-      roleNames: row.roleNames,
-    }),
+  const { role, subscriber: _subscriber, ...names } = options;
+  const user = await step(io, `Adding ${options.email} to ${subscriber.name}`, () =>
+    users.addManagedUser(ctx, subscriber, { ...names, roles: role ?? [] }),
   );
   if (globals.json) return printJson(io, user);
   await showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
@@ -262,57 +250,24 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
 
 async function editUser(io: Io, command: Command, input: Record<string, unknown>) {
   const globals = globalOptions(command, io);
-  const options = parseOptions(EditOptionsSchema, input);
-  const nothing =
-    options.firstName === undefined &&
-    options.middleName === undefined &&
-    options.lastName === undefined &&
-    !options.role &&
-    !options.addRole &&
-    !options.removeRole;
-  if (nothing) throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
-  const [service, client, rules, roleRules, ctx] = await Promise.all([
+  const { email, subscriber: requested, ...change } = parseOptions(EditOptionsSchema, input);
+  if (Object.values(change).every((value) => value === undefined)) {
+    throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
+  }
+  const [service, client, users, ctx] = await Promise.all([
     import("../services/administration.js"),
     import("../../core/administration/client.js"),
-    import("../../core/administration/user-import.js"),
-    import("../../core/administration/roles.js"),
+    import("../../core/administration/users-client.js"),
     context(io, command),
   ]);
-  const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
-  const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, options.subscriber ?? user.subscriberId) : undefined;
-  const roles = roleRules.editedRoles(user.roleNames, options);
-  const check = rules.checkUserRow(
-    {
-      email: user.email,
-      firstName: options.firstName ?? user.firstName,
-      middleName: options.middleName ?? user.middleName,
-      lastName: options.lastName ?? user.lastName,
-      roles,
-    },
-    { subscriberType: subscriber?.entityType },
+  const user = await step(io, `Finding ${email}`, () => client.findManagedUserByEmail(ctx, email, requested));
+  const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, requested ?? user.subscriberId) : undefined;
+  const result = await step(io, `Saving ${user.email}`, () =>
+    users.editManagedUser(ctx, user, change, { subscriberType: subscriber?.entityType, subscriberId: requested }),
   );
-  if (!check.ok) throw new UsageError(check.reason);
-  const { row } = check;
-  const unchanged =
-    row.firstName === user.firstName &&
-    row.middleName === user.middleName &&
-    row.lastName === user.lastName &&
-    roleRules.sameRoles(row.roleNames, user.roleNames);
-  if (unchanged) {
-    if (globals.json) return printJson(io, user);
-    return showMessage(io, "info", `${user.firstName} already has these names and roles: nothing was changed`);
-  }
-  const updated = await step(io, `Saving ${user.email}`, () =>
-    client.editSubscriberUser(ctx, user.subscriberUserId, {
-      firstName: row.firstName,
-      middleName: row.middleName,
-      lastName: row.lastName,
-      roleNames: row.roleNames,
-      subscriberId: options.subscriber,
-    }, user.version),
-  );
-  if (globals.json) return printJson(io, updated);
-  await showMessage(io, "success", ADMINISTRATION_MESSAGES.userChangesSaved(fullName(updated)));
+  if (globals.json) return printJson(io, result.user);
+  if (!result.changed) return showMessage(io, "info", `${user.firstName} already has these names and roles: nothing was changed`);
+  await showMessage(io, "success", ADMINISTRATION_MESSAGES.userChangesSaved(fullName(result.user)));
 }
 
 async function importUsers(io: Io, command: Command, input: Record<string, unknown>) {
