@@ -1,6 +1,6 @@
 /**
  * Organisation settings and the rest of administration on the command line (document 3 sections 2.4, 5.3,
- * 7.3 and 8.4; issue 5): `ip-allow-list show|set|add|remove`, `lodgement-identifiers show|set`,
+ * 7.3 and 8.4): `ip-allow-list show|set|add|remove`, `lodgement-identifiers show|set`,
  * `subscribers list`, `audit list`, `flags list|set`.
  *
  * Passwords are read from a prompt on a terminal or from stdin (`--password-stdin`), never from arguments,

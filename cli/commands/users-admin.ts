@@ -1,7 +1,7 @@
 /**
  * `convey users list|show|add|edit|resend-activation|import|export` (document 3 sections 2.4, 4.6, 5.3 and
- * 8.4; issue 5). Suspend and unsuspend are in users.ts. Each command validates its options, calls a
- * service, then prints JSON (`--json`) or a view on stderr.
+ * 8.4). Suspend and unsuspend are in users.ts. Each command validates its options, calls one core
+ * use-case, then prints JSON (`--json`) or a view on stderr.
  */
 import type { Command } from "commander";
 import { z } from "zod";
