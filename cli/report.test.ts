@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-errors.js";
+import { UseCaseRefusal } from "../core/shared/refusals.js";
 import { CliError, NotLoggedInError, UsageError } from "./errors.js";
 import { describeError } from "./report.js";
 
@@ -9,6 +10,8 @@ describe("describeError", () => {
     [new UsageError("--api-url: enter a URL"), "--api-url: enter a URL", 2],
     [new NotLoggedInError(), "Not logged in: run `convey login`", 1],
     [new CliError("Cancelled: nothing was changed"), "Cancelled: nothing was changed", 1],
+    [new UseCaseRefusal("Enter the primary username", "invalid"), "Enter the primary username", 2],
+    [new UseCaseRefusal("Not on the IP allow list: 10.0.0.9"), "Not on the IP allow list: 10.0.0.9", 1],
     [new ProviderError(401, "UNAUTHORIZED", "jwt expired", "c1"), "Your session has expired or was revoked: run `convey login`", 1],
     [new ProviderError(403, "FORBIDDEN", "You do not have permission to suspend this user", "c2"), "You do not have permission to suspend this user", 1],
     [new ProviderError(500, "INTERNAL", "Internal server error", "c3"), "Internal server error (correlation id c3)", 1],

@@ -1,6 +1,7 @@
 /** How any error becomes one line on stderr and an exit code (loaded only when something failed). */
 import { ZodError } from "zod";
 import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-errors.js";
+import { UseCaseRefusal } from "../core/shared/refusals.js";
 import { CliError, ExitCode, SESSION_EXPIRED } from "./errors.js";
 
 export interface ErrorReport {
@@ -11,6 +12,9 @@ export interface ErrorReport {
 /** One clear line for any error; never includes tokens or secrets (the provider's messages carry none). */
 export function describeError(error: unknown): ErrorReport {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  if (error instanceof UseCaseRefusal) {
+    return { message: error.message, exitCode: error.kind === "invalid" ? ExitCode.usage : ExitCode.failure };
+  }
   if (error instanceof ProviderUnavailableError) return { message: error.message, exitCode: ExitCode.failure };
   if (error instanceof ProviderError) {
     if (error.status === 401) return { message: SESSION_EXPIRED, exitCode: ExitCode.failure };

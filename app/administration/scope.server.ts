@@ -1,14 +1,11 @@
 /**
- * Server-side helpers of the administration screens (document 3 sections 2.4, 7.3 and 8.4): core's
- * administration use-cases behind a .server module, and the subscriber a screen acts on.
+ * Server-side helpers of the administration screens (document 3 sections 2.4, 7.3 and 8.4): the subscriber a
+ * screen acts on, where a screen returns to, and how a provider failure is answered.
  */
-import { getManagedUser, searchManagedUsers } from "../../core/administration/client.js";
-import { type RequestContext } from "../../core/shared/provider-client.js";
 import { ProviderError } from "../../core/shared/provider-errors.js";
 import { SOMETHING_WENT_WRONG_TEXT } from "../../core/shared/errors.js";
 import { isHelpdeskAdministrator } from "../../core/shared/permissions/roles.js";
 import type { UserSession } from "../session/user-session.server";
-
 
 export function isHelpdesk(user: UserSession): boolean {
   return isHelpdeskAdministrator(user.claims.roles);
@@ -26,18 +23,6 @@ export function administeredSubscriberId(user: UserSession, requested: string | 
 /** The provider's words for a failure (the reason in 'Failed to send invitation email to …'). */
 export function failureReason(error: unknown): string {
   return error instanceof Error && error.message ? error.message : SOMETHING_WENT_WRONG_TEXT;
-}
-
-/**
- * One user as a screen shows them: with the roles at `subscriberId` when a helpdesk administrator looks at
- * them through that subscriber (the provider's single fetch gives their primary subscriber's), otherwise as
- * the provider answers (a user of another subscriber is 404 there).
- */
-export async function managedUserAt(ctx: RequestContext, subscriberUserId: string, subscriberId: string | null) {
-  const user = await getManagedUser(ctx, subscriberUserId);
-  if (!subscriberId || user.subscriberId === subscriberId) return user;
-  const found = await searchManagedUsers(ctx, { subscriberId, email: user.email, page: 1, limit: 1 });
-  return found.records.find((record) => record.subscriberUserId === subscriberUserId) ?? user;
 }
 
 /** Where a child of /users returns to: the list with its search, filters, sort and page kept. */

@@ -3,7 +3,8 @@
  * and 'No, cancel'. A dialog over the list with JavaScript, a page without.
  */
 import { Form, Link, useLocation } from "@remix-run/react";
-import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import type { SettableUserStatus } from "../../core/administration/enums.js";
+import { userStatusConfirmation } from "../../core/administration/users.js";
 import { CsrfInput } from "../components/csrf-input";
 import { RouteDialog, SubmitButton } from "../components/form";
 
@@ -11,23 +12,24 @@ export function StatusConfirmation({
   change,
   user,
 }: {
-  change: "Suspended" | "Active";
+  change: SettableUserStatus;
   user: { subscriberUserId: string; name: string; version: number };
 }) {
   const { search } = useLocation();
   const suspend = change === "Suspended";
   const closeTo = `/users${search}`;
+  const text = userStatusConfirmation(change, user.name);
   return (
-    <RouteDialog title={suspend ? `Suspend ${user.name}?` : `Unsuspend ${user.name}?`} closeTo={closeTo}>
-      <p>{suspend ? ADMINISTRATION_MESSAGES.suspendModal : ADMINISTRATION_MESSAGES.unsuspendModal}</p>
+    <RouteDialog title={text.title} closeTo={closeTo}>
+      <p>{text.explanation}</p>
       <Form method="post" action={`/users/${encodeURIComponent(user.subscriberUserId)}/${suspend ? "suspend" : "unsuspend"}${search}`}>
         <CsrfInput />
         <input type="hidden" name="version" value={user.version} />
         <footer className="actions">
           <Link to={closeTo} className="button secondary" preventScrollReset>
-            {ADMINISTRATION_MESSAGES.noCancel}
+            {text.cancelLabel}
           </Link>
-          <SubmitButton>{suspend ? "Yes, suspend" : "Yes, unsuspend"}</SubmitButton>
+          <SubmitButton>{text.confirmLabel}</SubmitButton>
         </footer>
       </Form>
     </RouteDialog>

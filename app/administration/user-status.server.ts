@@ -5,19 +5,19 @@
  * been unsuspended and is now active', or with the error text.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { nextUserStatus } from "../../core/administration/users.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import { userStatusChange, userStatusChangedMessage } from "../../core/administration/users.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { formVersion, readForm } from "../components/form/read-form.server";
 import { requireUser } from "../session/user-session.server";
-import { administeredSubscriberId, managedUserAt, usersListPath } from "./scope.server";
-import { setManagedUserStatus } from "../../core/administration/client.js";
+import { administeredSubscriberId, usersListPath } from "./scope.server";
+import { getManagedUserAt, setManagedUserStatus } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
+import type { SettableUserStatus } from "../../core/administration/enums.js";
 
-export type StatusChange = "Suspended" | "Active";
+export type StatusChange = SettableUserStatus;
 
 function profilePath(request: Request, userId: string) {
   return `/users/${encodeURIComponent(userId)}${new URL(request.url).search}`;
@@ -29,8 +29,8 @@ export async function statusConfirmationLoader({ request, params }: LoaderFuncti
   invariantResponse(params.userId, "Not found", 404);
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
   try {
-    const target = await managedUserAt(user.ctx, params.userId, subscriberId);
-    if (nextUserStatus(target.status) !== change) throw redirect(profilePath(request, params.userId));
+    const target = await getManagedUserAt(user.ctx, params.userId, subscriberId);
+    if (userStatusChange(target, change).kind !== "change") throw redirect(profilePath(request, params.userId));
     return {
       user: { subscriberUserId: target.subscriberUserId, name: fullName(target), version: target.version },
     };
@@ -46,11 +46,7 @@ export async function statusConfirmationAction({ request, params }: ActionFuncti
   const list = usersListPath(request);
   try {
     const updated = await setManagedUserStatus(user.ctx, params.userId, change, formVersion(formData));
-    const message =
-      change === "Suspended"
-        ? ADMINISTRATION_MESSAGES.suspended(updated.firstName)
-        : ADMINISTRATION_MESSAGES.unsuspended(updated.firstName);
-    return redirectWithToast(list, successToast(message));
+    return redirectWithToast(list, successToast(userStatusChangedMessage(change, updated.firstName)));
   } catch (error) {
     return redirectWithToast(list, await writeFailureToast(request, error));
   }

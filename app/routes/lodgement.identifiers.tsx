@@ -11,7 +11,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { MASKED_PASSWORD } from "../../core/administration/enums.js";
 import { formatLastModified } from "../../core/shared/format-dates.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import { lodgementIdentifiersSavedMessage } from "../../core/administration/messages.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { lodgementIdentifiersChanges, LodgementIdentifiersSchema } from "../../core/administration/schemas.js";
 import { CsrfInput } from "../components/csrf-input";
@@ -103,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     return redirectWithToast(
       here,
-      successToast(result.created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated),
+      successToast(lodgementIdentifiersSavedMessage(result.created)),
     );
   } catch (error) {
     const toast = await writeFailureToast(request, error);

@@ -11,15 +11,15 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
-import { nextUserStatus } from "../../core/administration/users.js";
+import { userStatusAction } from "../../core/administration/users.js";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName, initials } from "../../core/administration/subscribers.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog, SubmitButton, useHydrated } from "../components/form";
 import administrationHref from "../administration/administration.css";
-import { administeredSubscriberId, failureReason, managedUserAt, usersListPath } from "../administration/scope.server";
-import { resendActivationEmail } from "../../core/administration/client.js";
+import { administeredSubscriberId, failureReason, usersListPath } from "../administration/scope.server";
+import { getManagedUserAt, resendActivationEmail } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { StatusBadge } from "../administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(params.userId, "Not found", 404);
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
   try {
-    const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
+    const profile = await getManagedUserAt(user.ctx, params.userId, subscriberId);
     return {
       user: {
         subscriberUserId: profile.subscriberUserId,
@@ -53,15 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         version: profile.version,
       },
       canEdit: can(user.claims, "editUser"),
-      statusAction: can(user.claims, "changeUserStatus")
-        ? nextUserStatus(profile.status) === "Suspended"
-          ? ("suspend" as const)
-          : nextUserStatus(profile.status) === "Active"
-            ? ("unsuspend" as const)
-            : profile.status === "Pending"
-              ? ("resend" as const)
-              : null
-        : null,
+      statusAction: can(user.claims, "changeUserStatus") ? userStatusAction(profile.status) : null,
     };
   } catch (error) {
     return throwProviderError(request, error);
@@ -84,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
   let email: string | null = null;
   try {
-    const profile = await managedUserAt(user.ctx, params.userId, subscriberId);
+    const profile = await getManagedUserAt(user.ctx, params.userId, subscriberId);
     email = profile.email;
     await resendActivationEmail(user.ctx, params.userId, profile.email, formVersion(formData));
     return redirectWithToast(back, successToast(ADMINISTRATION_MESSAGES.activationEmailResent(profile.email)));
@@ -136,7 +128,7 @@ export default function UserProfile() {
               Unsuspend
             </Link>
           ) : null}
-          {statusAction === "resend" ? (
+          {statusAction === "resend-activation-email" ? (
             <Form method="post" action={`${base}${search}`}>
               <CsrfInput />
               <input type="hidden" name="returnTo" value="profile" />

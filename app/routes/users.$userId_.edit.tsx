@@ -15,8 +15,8 @@ import { lockedUserFields, userFormSchema } from "../../core/administration/sche
 import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog } from "../components/form";
 import administrationHref from "../administration/administration.css";
-import { administeredSubscriberId, failureStatus, isHelpdesk, managedUserAt } from "../administration/scope.server";
-import { editSubscriberUser, listRoles, listSubscribers } from "../../core/administration/client.js";
+import { administeredSubscriberId, failureStatus, isHelpdesk } from "../administration/scope.server";
+import { editSubscriberUser, getManagedUserAt, listRoles, listSubscribers } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: administra
 
 async function loadUser(user: UserSession, request: Request, userId: string) {
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
-  return managedUserAt(user.ctx, userId, subscriberId);
+  return getManagedUserAt(user.ctx, userId, subscriberId);
 }
 
 /** The roles offered: those of the user's subscriber type, plus any the user already holds (never dropped unseen). */

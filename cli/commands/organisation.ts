@@ -1,6 +1,6 @@
 /**
  * Organisation settings and the rest of administration on the command line (document 3 sections 2.4, 5.3,
- * 7.3 and 8.4; issue 5): `ip-allow-list show|set|add|remove`, `lodgement-identifiers show|set`,
+ * 7.3 and 8.4): `ip-allow-list show|set|add|remove`, `lodgement-identifiers show|set`,
  * `subscribers list`, `audit list`, `flags list|set`.
  *
  * Passwords are read from a prompt on a terminal or from stdin (`--password-stdin`), never from arguments,
@@ -9,6 +9,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { ENVIRONMENTS } from "../../core/shared/feature-flags.js";
+import { lodgementIdentifiersSavedMessage } from "../../core/administration/messages.js";
 import { SUBSCRIBER_ENTITY_TYPES } from "../../core/administration/subscribers.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
@@ -50,10 +51,14 @@ function registerIpAllowList(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { subscriber } = parseOptions(IpShowSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, client, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, subscriber);
       const details = await step(io, `Reading the connection settings of ${chosen.name}`, () =>
-        service.getSubscriberDetails(ctx, chosen.subscriberId),
+        client.getSubscriberDetails(ctx, chosen.subscriberId),
       );
       if (globals.json) return printJson(io, { subscriberId: details.subscriberId, name: details.name, ...details.ipAllow });
       (await import("../ui/administration.js")).print.connection(io, details);
@@ -82,10 +87,14 @@ function registerIpAllowList(program: Command, io: Io): void {
       }
       const list = rules.IpAllowListSchema.safeParse(text);
       if (!list.success) throw new UsageError(list.error.issues[0]?.message ?? rules.IP_ALLOW_LIST_MESSAGE);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, organisation, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/organisation-client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, parsed.subscriber);
       const details = await step(io, `Saving the IP allow list of ${chosen.name}`, () =>
-        service.changeIpAllowList(ctx, chosen.subscriberId, { action, entries: list.data }),
+        organisation.changeIpAllowList(ctx, chosen.subscriberId, { action, entries: list.data }),
       );
       if (globals.json) return printJson(io, { subscriberId: details.subscriberId, name: details.name, ...details.ipAllow });
       const addresses = details.ipAllow?.ipAddresses ?? [];
@@ -122,10 +131,14 @@ function registerLodgementIdentifiers(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { subscriber } = parseOptions(IdentifiersShowSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, client, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, subscriber);
       const current = await step(io, `Reading the lodgement identifiers of ${chosen.name}`, () =>
-        service.getLodgementIdentifiers(ctx, chosen.subscriberId),
+        client.getLodgementIdentifiers(ctx, chosen.subscriberId),
       );
       if (globals.json) return printJson(io, current);
       (await import("../ui/administration.js")).print.lodgementIdentifiers(io, current, chosen.name);
@@ -148,13 +161,18 @@ Without a terminal and without --password-stdin, existing passwords are kept.`,
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(IdentifiersSetSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [service, client, organisation, ctx] = await Promise.all([
+        import("../services/administration.js"),
+        import("../../core/administration/client.js"),
+        import("../../core/administration/organisation-client.js"),
+        context(io, command),
+      ]);
       const chosen = await service.chooseSubscriber(ctx, parsed.subscriber);
-      const current = await service.getLodgementIdentifiers(ctx, chosen.subscriberId);
+      const current = await client.getLodgementIdentifiers(ctx, chosen.subscriberId);
       const exists = current.identifiers !== null;
       const passwords = await readPasswords(io, { fromStdin: parsed.passwordStdin, exists });
       const result = await step(io, `Saving the lodgement identifiers of ${chosen.name}`, () =>
-        service.setLodgementIdentifiers(ctx, chosen.subscriberId, {
+        organisation.setLodgementIdentifiers(ctx, chosen.subscriberId, {
           primaryUserName: parsed.primaryUser,
           secondaryUserName: parsed.secondaryUser,
           ...passwords,
@@ -162,7 +180,7 @@ Without a terminal and without --password-stdin, existing passwords are kept.`,
       );
       if (globals.json) return printJson(io, result.identifiers);
       if (!result.changed) return showMessage(io, "info", "Nothing to change: the lodgement identifiers are as given");
-      await showMessage(io, "success", result.created ? service.IDENTIFIERS_ADDED : service.IDENTIFIERS_UPDATED);
+      await showMessage(io, "success", lodgementIdentifiersSavedMessage(result.created));
     });
 }
 
@@ -214,9 +232,9 @@ function registerSubscribers(program: Command, io: Io): void {
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(SubscribersListSchema, options);
-      const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+      const [client, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
       const result = await step(io, "Listing subscribers", () =>
-        service.listSubscribers(ctx, { types: parsed.type, page: parsed.page, limit: parsed.limit }),
+        client.listSubscribers(ctx, { types: parsed.type, page: parsed.page, limit: parsed.limit }),
       );
       if (globals.json) return printJson(io, result);
       (await import("../ui/administration.js")).print.subscribers(io, result.records);

@@ -1,11 +1,13 @@
 /**
  * `convey users list|show|add|edit|resend-activation|import|export` (document 3 sections 2.4, 4.6, 5.3 and
- * 8.4; issue 5). Suspend and unsuspend are in users.ts. Each command validates its options, calls a
- * service, then prints JSON (`--json`) or a view on stderr.
+ * 8.4). Suspend and unsuspend are in users.ts. Each command validates its options, calls one core
+ * use-case, then prints JSON (`--json`) or a view on stderr.
  */
 import type { Command } from "commander";
 import { z } from "zod";
-import { USER_STATUSES } from "../../core/administration/subscribers.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import { fullName, USER_STATUSES } from "../../core/administration/subscribers.js";
+import { activationEmailRefusal } from "../../core/administration/users.js";
 import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
 import { isInteractive, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -129,20 +131,15 @@ export function registerUserAdministration(users: Command, io: Io): void {
     .action(async (email: string, options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const { email: address, subscriber } = parseOptions(ShowOptionsSchema, { ...options, email });
-      const [service, client, ctx] = await Promise.all([
-        import("../services/administration.js"),
-        import("../../core/administration/client.js"),
-        context(io, command),
-      ]);
+      const [client, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
       const user = await step(io, `Finding ${address}`, () => client.findManagedUserByEmail(ctx, address, subscriber));
-      if (user.status !== "Pending") {
-        throw new CliError(`${user.firstName} has already activated their account: there is no activation email to re-send`);
-      }
+      const refusal = activationEmailRefusal(user);
+      if (refusal) throw new CliError(refusal.message);
       const updated = await step(io, `Re-sending the activation email to ${user.email}`, () =>
         client.resendActivationEmail(ctx, user.subscriberUserId, user.email, user.version),
       );
       if (globals.json) return printJson(io, updated);
-      await showMessage(io, "success", service.userMessages.resent(user.email));
+      await showMessage(io, "success", ADMINISTRATION_MESSAGES.activationEmailResent(user.email));
     });
 
   users
@@ -210,7 +207,7 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
     sortOrder: options.order === "desc" ? ("DESC" as const) : ("ASC" as const),
   };
   if (options.all) {
-    const records = await step(io, `Listing the users of ${subscriber.name}`, () => service.allUsers(ctx, search));
+    const records = await step(io, `Listing the users of ${subscriber.name}`, () => client.listAllManagedUsers(ctx, search));
     if (globals.json) return printJson(io, { records, totalRecords: records.length });
     return (await import("../ui/administration.js")).print.users(io, {
       users: records,
@@ -228,36 +225,24 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
 async function addUser(io: Io, command: Command, input: Record<string, unknown>) {
   const globals = globalOptions(command, io);
   const options = parseOptions(AddOptionsSchema, input);
-  const [service, client, rules, ctx] = await Promise.all([
+  const [service, users, ctx] = await Promise.all([
     import("../services/administration.js"),
-    import("../../core/administration/client.js"),
-    import("../../core/administration/user-import.js"),
+    import("../../core/administration/users-client.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
-  const check = rules.checkUserRow(
-    { email: options.email, firstName: options.firstName, middleName: options.middleName, lastName: options.lastName, roles: options.role ?? [] },
-    { subscriberType: subscriber.entityType },
-  );
-  if (!check.ok) throw new UsageError(check.reason);
-  const { row } = check;
-  const user = await step(io, `Adding ${row.email} to ${subscriber.name}`, () =>
-    client.createSubscriberUser(ctx, subscriber.subscriberId, {
-      email: row.email,
-      firstName: row.firstName,
-      middleName: row.middleName,
-      lastName: row.lastName,
-      roleNames: row.roleNames,
-    }),
+  const { role, subscriber: _subscriber, ...names } = options;
+  const user = await step(io, `Adding ${options.email} to ${subscriber.name}`, () =>
+    users.addManagedUser(ctx, subscriber, { ...names, roles: role ?? [] }),
   );
   if (globals.json) return printJson(io, user);
-  await showMessage(io, "success", service.userMessages.added(user), [
+  await showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
     user.invitationFailure === null
       ? `${user.email} is Pending until they activate their account: the invitation has been sent`
       : `${user.email} is Pending until they activate their account`,
   ]);
   if (user.invitationFailure !== null) {
-    await showMessage(io, "warning", service.userMessages.invitationFailed(user.email, user.invitationFailure), [
+    await showMessage(io, "warning", ADMINISTRATION_MESSAGES.invitationFailed(user.email, user.invitationFailure), [
       "Send it again with `convey users resend-activation` once the address is right",
     ]);
   }
@@ -265,57 +250,24 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
 
 async function editUser(io: Io, command: Command, input: Record<string, unknown>) {
   const globals = globalOptions(command, io);
-  const options = parseOptions(EditOptionsSchema, input);
-  const nothing =
-    options.firstName === undefined &&
-    options.middleName === undefined &&
-    options.lastName === undefined &&
-    !options.role &&
-    !options.addRole &&
-    !options.removeRole;
-  if (nothing) throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
-  const [service, client, rules, roleRules, ctx] = await Promise.all([
+  const { email, subscriber: requested, ...change } = parseOptions(EditOptionsSchema, input);
+  if (Object.values(change).every((value) => value === undefined)) {
+    throw new UsageError("Say what to change: --first-name, --middle-name, --last-name, --role, --add-role or --remove-role");
+  }
+  const [service, client, users, ctx] = await Promise.all([
     import("../services/administration.js"),
     import("../../core/administration/client.js"),
-    import("../../core/administration/user-import.js"),
-    import("../../core/administration/roles.js"),
+    import("../../core/administration/users-client.js"),
     context(io, command),
   ]);
-  const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
-  const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, options.subscriber ?? user.subscriberId) : undefined;
-  const roles = service.editedRoles(user.roleNames, options);
-  const check = rules.checkUserRow(
-    {
-      email: user.email,
-      firstName: options.firstName ?? user.firstName,
-      middleName: options.middleName ?? user.middleName,
-      lastName: options.lastName ?? user.lastName,
-      roles,
-    },
-    { subscriberType: subscriber?.entityType },
+  const user = await step(io, `Finding ${email}`, () => client.findManagedUserByEmail(ctx, email, requested));
+  const subscriber = user.subscriberId ? await service.chooseSubscriber(ctx, requested ?? user.subscriberId) : undefined;
+  const result = await step(io, `Saving ${user.email}`, () =>
+    users.editManagedUser(ctx, user, change, { subscriberType: subscriber?.entityType, subscriberId: requested }),
   );
-  if (!check.ok) throw new UsageError(check.reason);
-  const { row } = check;
-  const unchanged =
-    row.firstName === user.firstName &&
-    row.middleName === user.middleName &&
-    row.lastName === user.lastName &&
-    roleRules.sameRoles(row.roleNames, user.roleNames);
-  if (unchanged) {
-    if (globals.json) return printJson(io, user);
-    return showMessage(io, "info", `${user.firstName} already has these names and roles: nothing was changed`);
-  }
-  const updated = await step(io, `Saving ${user.email}`, () =>
-    client.editSubscriberUser(ctx, user.subscriberUserId, {
-      firstName: row.firstName,
-      middleName: row.middleName,
-      lastName: row.lastName,
-      roleNames: row.roleNames,
-      subscriberId: options.subscriber,
-    }, user.version),
-  );
-  if (globals.json) return printJson(io, updated);
-  await showMessage(io, "success", service.userMessages.saved(updated));
+  if (globals.json) return printJson(io, result.user);
+  if (!result.changed) return showMessage(io, "info", `${user.firstName} already has these names and roles: nothing was changed`);
+  await showMessage(io, "success", ADMINISTRATION_MESSAGES.userChangesSaved(fullName(result.user)));
 }
 
 async function importUsers(io: Io, command: Command, input: Record<string, unknown>) {
@@ -324,14 +276,19 @@ async function importUsers(io: Io, command: Command, input: Record<string, unkno
   const imports = await import("../services/user-import.js");
   imports.formatOf(options.file);
   const rows = await imports.readImportFile(options.file);
-  const [service, ctx] = await Promise.all([import("../services/administration.js"), context(io, command)]);
+  const [service, rules, bulk, ctx] = await Promise.all([
+    import("../services/administration.js"),
+    import("../../core/administration/user-import.js"),
+    import("../../core/administration/user-import-client.js"),
+    context(io, command),
+  ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
-  const plan = imports.planImport(rows, subscriber.entityType);
+  const plan = rules.planImport(rows, subscriber.entityType);
 
   const view = isInteractive(io) ? (await import("../ui/user-import.js")).showImportProgress(io) : undefined;
   let report;
   try {
-    report = await imports.runImport(
+    report = await bulk.runImport(
       ctx,
       { file: options.file, subscriberId: subscriber.subscriberId, dryRun: options.dryRun, sleep: (ms) => io.sleep(ms) },
       plan,
@@ -354,16 +311,18 @@ async function exportUsers(io: Io, command: Command, input: Record<string, unkno
   const globals = globalOptions(command, io);
   const options = parseOptions(ExportOptionsSchema, input);
   const format = options.format ?? (globals.json ? "json" : "csv");
-  const [service, imports, ctx] = await Promise.all([
+  const [service, client, imports, rules, ctx] = await Promise.all([
     import("../services/administration.js"),
+    import("../../core/administration/client.js"),
     import("../services/user-import.js"),
+    import("../../core/administration/user-import.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
   const users = await step(io, `Reading the users of ${subscriber.name}`, () =>
-    service.allUsers(ctx, { subscriberId: subscriber.subscriberId, sortBy: "email", sortOrder: "ASC" }),
+    client.listAllManagedUsers(ctx, { subscriberId: subscriber.subscriberId, sortBy: "email", sortOrder: "ASC" }),
   );
-  const text = format === "csv" ? imports.exportCsv(users) : `${JSON.stringify(imports.exportJson(users), null, 2)}\n`;
+  const text = format === "csv" ? imports.exportCsv(users) : `${JSON.stringify(rules.exportJson(users), null, 2)}\n`;
   if (options.output) {
     const { writeFile } = await import("node:fs/promises");
     await writeFile(options.output, text, { mode: 0o600 });

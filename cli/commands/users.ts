@@ -2,9 +2,8 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { ManagedUser } from "../../core/administration/api.js";
-import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName } from "../../core/administration/subscribers.js";
-import { statusChange, type UserStatusAction } from "../../core/administration/users.js";
+import { STATUS_OF_ACTION, userStatusChange, userStatusChangedMessage, type UserStatusAction } from "../../core/administration/users.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -52,7 +51,7 @@ async function changeUserStatus(io: Io, command: Command, action: UserStatusActi
   const ctx = await authenticatedContext(io, globals);
   const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
 
-  const plan = statusChange(user, action);
+  const plan = userStatusChange(user, STATUS_OF_ACTION[action]);
   if (plan.kind === "refused") throw new CliError(plan.message);
   if (plan.kind === "unchanged") return report(io, globals.json, user, "info", plan.message);
 
@@ -63,8 +62,7 @@ async function changeUserStatus(io: Io, command: Command, action: UserStatusActi
   const verb = action === "suspend" ? "Suspending" : "Unsuspending";
   // Made against the version found: someone else's change in between answers 409 and changes nothing.
   const updated = await step(io, `${verb} ${fullName(user)}`, () => client.setManagedUserStatus(ctx, user.subscriberUserId, plan.status, user.version));
-  const message = action === "suspend" ? ADMINISTRATION_MESSAGES.suspended(updated.firstName) : ADMINISTRATION_MESSAGES.unsuspended(updated.firstName);
-  return report(io, globals.json, updated, "success", message);
+  return report(io, globals.json, updated, "success", userStatusChangedMessage(plan.status, updated.firstName));
 }
 
 async function report(io: Io, json: boolean, user: ManagedUser, kind: "success" | "info", message: string) {

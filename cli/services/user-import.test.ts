@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ManagedUser } from "../../core/administration/api.js";
 import { UsageError } from "../errors.js";
-import { exportCsv, exportJson, parseImportFile, planImport } from "./user-import.js";
+import { exportJson, planImport } from "../../core/administration/user-import.js";
+import { exportCsv, parseImportFile } from "./user-import.js";
 
 const user = (overrides: Partial<ManagedUser> = {}): ManagedUser => ({
   subscriberUserId: "u1",

@@ -2,7 +2,7 @@ import { cleanup, render } from "ink-testing-library";
 import { stripVTControlCharacters } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuditEvent, ManagedUser, SubscriberDetails } from "../../core/administration/api.js";
-import type { ImportReport } from "../services/user-import.js";
+import type { ImportReport } from "../../core/administration/user-import.js";
 import type { AssociatedSubscriber } from "../../core/shared/contract.js";
 import {
   AuditTable,

@@ -24,8 +24,8 @@ describe("Confirm", () => {
     expect(frame(lastFrame)).toBe(
       [
         "Suspend Jane Smith (jane.smith@ashdown.example)?",
-        "Jane Smith will no longer be able to access the product, and their active sessions will be logged",
-        "out. They can be unsuspended at any time.",
+        "The user will no longer be able to access the product and any active sessions will be logged out.",
+        "You can unsuspend the user at any time.",
         "",
         "  Yes, suspend",
         "❯ No, cancel",
@@ -77,7 +77,7 @@ describe("Confirm", () => {
     );
 
     expect(frame(lastFrame)).toContain("Unsuspend Jane Smith (jane.smith@ashdown.example)?");
-    expect(frame(lastFrame)).toContain("This restores Jane Smith's access to the product.");
+    expect(frame(lastFrame)).toContain("The user's access to the product will be restored.");
     expect(frame(lastFrame)).toContain("Yes, unsuspend");
   });
 });

@@ -2,7 +2,8 @@
 import { Box, Text } from "ink";
 import type { BulkOutcome } from "../../core/administration/api.js";
 import type { Io } from "../io.js";
-import type { ImportProgress, ImportReport, ImportRowReport } from "../services/user-import.js";
+import type { ImportReport, ImportRowReport } from "../../core/administration/user-import.js";
+import type { ImportProgress } from "../../core/administration/user-import-client.js";
 import { liveView, printView, type LiveView } from "./render.js";
 import { Table, type Column } from "./table.js";
 import { SYMBOLS, Tone } from "./theme.js";

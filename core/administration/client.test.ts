@@ -8,6 +8,7 @@ import {
   getLodgementIdentifiers,
   findManagedUserByEmail,
   getManagedUser,
+  getManagedUserAt,
   getSubscriberDetails,
   listAuditEvents,
   listNotificationRegistrations,
@@ -160,6 +161,30 @@ describe("finding a user by email", () => {
       code: "USER_NOT_FOUND",
       message: "No user with the email nobody@example.com",
     });
+  });
+});
+
+describe("a user seen through a subscriber", () => {
+  const path = `/api/subscriber/v1/subscriber-users/${user.subscriberUserId}`;
+
+  it("answers the user as fetched when no other subscriber is named", async () => {
+    provider.answer("GET", path, 200, user);
+    expect(await getManagedUserAt(provider.ctx, user.subscriberUserId, null)).toEqual(user);
+    expect(provider.seen).toHaveLength(1);
+  });
+
+  it("gives the roles at the subscriber named, found there by the user's email", async () => {
+    const there = { ...user, subscriberId: "sub-2", subscriber: "Ashdown Legal", roleNames: ["Workspace User"] };
+    provider.answer("GET", path, 200, user);
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [there], page });
+    expect(await getManagedUserAt(provider.ctx, user.subscriberUserId, "sub-2")).toEqual(there);
+    expect(provider.seen[1].body).toEqual({ email: user.email, subscriberId: "sub-2", page: 1, limit: 1 });
+  });
+
+  it("keeps the user as fetched when the subscriber named does not have them", async () => {
+    provider.answer("GET", path, 200, user);
+    provider.answer("POST", "/api/subscriber/v1/subscriber-users/search", 200, { records: [], page: { ...page, totalRecords: 0, pageRecords: 0 } });
+    expect(await getManagedUserAt(provider.ctx, user.subscriberUserId, "sub-2")).toEqual(user);
   });
 });
 

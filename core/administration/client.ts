@@ -46,6 +46,19 @@ export async function searchManagedUsers(ctx: RequestContext, search: UserSearch
   return data;
 }
 
+/** Every user of a subscriber matching the search, page after page. */
+export async function listAllManagedUsers(
+  ctx: RequestContext,
+  search: Omit<UserSearchRequest, "page" | "limit">,
+): Promise<ManagedUser[]> {
+  const users: ManagedUser[] = [];
+  for (let page = 1; ; page++) {
+    const result = await searchManagedUsers(ctx, { ...search, page, limit: 1000 });
+    users.push(...result.records);
+    if (result.records.length === 0 || users.length >= result.page.totalRecords) return users;
+  }
+}
+
 export async function getManagedUser(ctx: RequestContext, subscriberUserId: string) {
   const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
     schema: ManagedUserSchema,
@@ -53,15 +66,32 @@ export async function getManagedUser(ctx: RequestContext, subscriberUserId: stri
   return data;
 }
 
+/** The user with this email among the users of `subscriberId` (every user the caller may see when none), with their roles there. */
+async function userByEmail(ctx: RequestContext, email: string, subscriberId: string | undefined): Promise<ManagedUser | undefined> {
+  const { records } = await searchManagedUsers(ctx, { email, subscriberId, page: 1, limit: 1 });
+  return records[0];
+}
+
 /**
  * The one user with this email among those the caller may see, with the version a change must carry (at
  * `subscriberId` when named, otherwise as the provider answers for the user); 404 ProviderError when none.
  */
 export async function findManagedUserByEmail(ctx: RequestContext, email: string, subscriberId?: string): Promise<ManagedUser> {
-  const { records } = await searchManagedUsers(ctx, { email, subscriberId, page: 1, limit: 1 });
-  const found = records[0];
+  const found = await userByEmail(ctx, email, subscriberId);
   if (!found) throw new ProviderError(404, "USER_NOT_FOUND", `No user with the email ${email}`, "");
   return subscriberId ? found : getManagedUser(ctx, found.subscriberUserId);
+}
+
+/**
+ * One user as seen through `subscriberId`: with their roles there when a helpdesk administrator looks at
+ * them through that subscriber (the provider's single fetch gives their primary subscriber's), otherwise as
+ * the provider answers (a user of another subscriber is 404 there).
+ */
+export async function getManagedUserAt(ctx: RequestContext, subscriberUserId: string, subscriberId: string | null): Promise<ManagedUser> {
+  const user = await getManagedUser(ctx, subscriberUserId);
+  if (!subscriberId || user.subscriberId === subscriberId) return user;
+  const there = await userByEmail(ctx, user.email, subscriberId);
+  return there?.subscriberUserId === subscriberUserId ? there : user;
 }
 
 export async function createSubscriberUser(ctx: RequestContext, subscriberId: string, user: UserCreateRequest) {

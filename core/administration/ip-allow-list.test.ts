@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { UseCaseRefusal } from "../shared/refusals.js";
 import {
   canonicalIpEntry,
+  editedIpAllowList,
   IP_ALLOW_LIST_MESSAGE,
   IP_ALLOW_LIST_TOO_LONG_MESSAGE,
   IpAllowListEntrySchema,
@@ -123,5 +125,24 @@ describe("single entries and matching", () => {
     expect(isIpAllowed("not an ip", list)).toBe(false);
     expect(isIpAllowed("anything", [])).toBe(true);
     expect(isIpAllowed("10.0.0.1", ["garbage"])).toBe(false);
+  });
+});
+
+describe("changing the allow list", () => {
+  const current = ["10.0.0.1", "192.0.2.0/24"];
+
+  it.each([
+    [{ action: "set", entries: ["198.51.100.7"] }, ["198.51.100.7"]],
+    [{ action: "set", entries: [] }, []],
+    [{ action: "add", entries: ["10.0.0.1", "198.51.100.7"] }, ["10.0.0.1", "192.0.2.0/24", "198.51.100.7"]],
+    [{ action: "remove", entries: ["10.0.0.1"] }, ["192.0.2.0/24"]],
+  ] as const)("%j", (change, expected) => {
+    expect(editedIpAllowList(current, change)).toEqual(expected);
+  });
+
+  it("refuses to remove what is not on the list, naming it", () => {
+    expect(() => editedIpAllowList(current, { action: "remove", entries: ["10.0.0.1", "10.9.9.9"] })).toThrow(
+      new UseCaseRefusal("Not on the IP allow list: 10.9.9.9"),
+    );
   });
 });

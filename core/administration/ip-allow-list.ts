@@ -8,6 +8,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { ADMINISTRATION_LIMITS } from "./enums.js";
 import { tooLong } from "../shared/validation-messages.js";
+import { UseCaseRefusal } from "../shared/refusals.js";
 
 export const IP_ALLOW_LIST_MESSAGE = "Invalid IP address format. IP addresses need to be comma separated";
 export const IP_ALLOW_LIST_MAX_LENGTH = ADMINISTRATION_LIMITS.ipAllowListText;
@@ -102,4 +103,20 @@ export function isIpAllowed(address: string, allowList: readonly string[]): bool
       return false;
     }
   });
+}
+
+/** How an allow list is changed: replaced by the entries, or the entries added or removed. */
+export interface IpAllowListChange {
+  action: "set" | "add" | "remove";
+  entries: readonly string[];
+}
+
+/** The allow list after a change; removing an entry that is not on it is refused, naming it. */
+export function editedIpAllowList(current: readonly string[], change: IpAllowListChange): string[] {
+  if (change.action === "set") return [...change.entries];
+  if (change.action === "add") return [...current, ...change.entries.filter((entry) => !current.includes(entry))];
+  const missing = change.entries.filter((entry) => !current.includes(entry));
+  if (missing.length > 0) throw new UseCaseRefusal(`Not on the IP allow list: ${missing.join(", ")}`);
+  const removed = new Set(change.entries);
+  return current.filter((entry) => !removed.has(entry));
 }

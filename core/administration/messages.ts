@@ -4,6 +4,12 @@ import { SUSPENDED_BY_SUPPORT_TEXT, SUSPENDED_BY_USER_MANAGER_TEXT } from "../sh
 export const ADMINISTRATION_MESSAGES = {
   suspended: (firstName: string) => `${firstName} has been suspended`,
   unsuspended: (firstName: string) => `${firstName} has been unsuspended and is now active`,
+  pendingUserStatus: (name: string) =>
+    `${name} has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.`,
+  cannotSuspendSelf: "You cannot suspend your own account.",
+  alreadyInStatus: (firstName: string, status: "Active" | "Suspended") =>
+    `${firstName} is already ${status === "Suspended" ? "suspended" : "active"}: nothing was changed`,
+  alreadyActivated: (name: string) => `${name} has already activated their account: there is no activation email to re-send.`,
   activationEmailResent: (email: string) => `Activation email resent to ${email}`,
   invitationFailed: (email: string, reason: string) => `Failed to send invitation email to ${email}. ${reason}`,
   userAdded: (name: string) => `${name} has been added successfully`,
@@ -20,3 +26,8 @@ export const ADMINISTRATION_MESSAGES = {
   suspendedBySupport: SUSPENDED_BY_SUPPORT_TEXT,
   suspendedByUserManager: SUSPENDED_BY_USER_MANAGER_TEXT,
 } as const;
+
+/** The toast after the lodgement identifiers were saved: added the first time, updated afterwards. */
+export function lodgementIdentifiersSavedMessage(created: boolean): string {
+  return created ? ADMINISTRATION_MESSAGES.lodgementIdentifierAdded : ADMINISTRATION_MESSAGES.lodgementIdentifierUpdated;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NAMED_ROLES } from "../shared/permissions/roles.js";
 import { SUBSCRIBER_ENTITY_TYPES } from "./subscribers.js";
-import { ASSIGNABLE_ROLES, PROVIDER_STAFF_ROLES, ROLES_BY_SUBSCRIBER_TYPE, rolesForSubscriberType, sameRoles, subscriberRolesProblem, subscriberTypeFrom, userManagerChangeRefusal } from "./roles.js";
+import { ASSIGNABLE_ROLES, PROVIDER_STAFF_ROLES, ROLES_BY_SUBSCRIBER_TYPE, editedRoles, rolesForSubscriberType, sameRoles, subscriberRolesProblem, subscriberTypeFrom, userManagerChangeRefusal } from "./roles.js";
 import { roleList } from "./user-import.js";
 import { USER_FORM_MESSAGES } from "./schemas.js";
 
@@ -61,5 +61,15 @@ describe("the User Manager rule and role comparison", () => {
     expect(roleList(["Workspace User", " ", "Workspace User"])).toEqual(["Workspace User"]);
     expect(roleList(undefined)).toEqual([]);
     expect(roleList(42)).toBeUndefined();
+  });
+
+  it.each([
+    [{ addRole: ["Workspace Viewer"] }, ["Workspace User", "Funds Authoriser", "Workspace Viewer"]],
+    [{ addRole: ["Workspace User"] }, ["Workspace User", "Funds Authoriser"]],
+    [{ removeRole: ["Workspace User"] }, ["Funds Authoriser"]],
+    [{ role: ["Workspace Viewer"] }, ["Workspace Viewer"]],
+    [{ role: ["Workspace Viewer"], addRole: ["Workspace User"], removeRole: ["Workspace Viewer"] }, ["Workspace User"]],
+  ])("edits roles: %j", (change, expected) => {
+    expect(editedRoles(["Workspace User", "Funds Authoriser"], change)).toEqual(expected);
   });
 });

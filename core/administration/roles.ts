@@ -78,3 +78,11 @@ export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   const right = new Set(b);
   return left.size === right.size && [...left].every((role) => right.has(role));
 }
+
+/** A user's roles after replacing them (`role`), adding (`addRole`) and removing (`removeRole`), in the order given. */
+export function editedRoles(current: readonly string[], change: { role?: readonly string[]; addRole?: readonly string[]; removeRole?: readonly string[] }): string[] {
+  let roles = change.role ? [...change.role] : [...current];
+  for (const role of change.addRole ?? []) if (!roles.includes(role)) roles.push(role);
+  roles = roles.filter((role) => !(change.removeRole ?? []).includes(role));
+  return roles;
+}

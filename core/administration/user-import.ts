@@ -7,6 +7,7 @@ import { NAMED_ROLES } from "../shared/permissions/roles.js";
 import { SettableUserStatusSchema, type SettableUserStatus } from "./enums.js";
 import { userFormSchema } from "./schemas.js";
 import { subscriberRolesProblem } from "./roles.js";
+import type { BulkOutcome, BulkUserRow, ManagedUser } from "./api.js";
 
 /** The columns of a user import file, in the order `users export` writes them. */
 export const USER_IMPORT_COLUMNS = ["email", "firstName", "middleName", "lastName", "roles", "status"] as const;
@@ -123,3 +124,85 @@ export const UserImportFileSchema = z.union([
   z.array(z.record(z.string(), z.unknown())),
   z.object({ users: z.array(z.record(z.string(), z.unknown())) }).transform((file) => file.users),
 ]);
+
+/** One row of an import file, as read: its number (from 1, the header not counted) and its cells by column. */
+export interface ImportFileRow {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+/** What became of one row of an import file. */
+export interface ImportRowReport {
+  row: number;
+  email: string;
+  outcome: BulkOutcome;
+  changes: string[];
+  reason: string | null;
+}
+
+export interface ImportReport {
+  file: string;
+  dryRun: boolean;
+  subscriberId: string;
+  summary: Record<BulkOutcome, number>;
+  rows: ImportRowReport[];
+}
+
+export interface ImportPlan {
+  /** Rows that passed every check, ready for the provider. */
+  valid: { row: number; user: BulkUserRow }[];
+  refused: ImportRowReport[];
+}
+
+/** Checks every row before anything is written: the user rules, the subscriber type's roles, one row per email. */
+export function planImport(rows: readonly ImportFileRow[], subscriberType: string): ImportPlan {
+  const valid: ImportPlan["valid"] = [];
+  const refused: ImportRowReport[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const { row, values } of rows) {
+    const check = checkUserRow(values, { subscriberType });
+    const email = check.ok ? check.row.email : String(values.email ?? "").trim().toLowerCase();
+    if (!check.ok) {
+      refused.push({ row, email, outcome: "refused", changes: [], reason: check.reason });
+      continue;
+    }
+    const first = firstRowOf.get(email);
+    if (first !== undefined) {
+      refused.push({ row, email, outcome: "refused", changes: [], reason: duplicateEmailReason(email, first) });
+      continue;
+    }
+    firstRowOf.set(email, row);
+    const { roleNames, middleName, status, ...rest } = check.row;
+    valid.push({ row, user: { ...rest, middleName, roleNames, ...(status ? { status } : {}) } });
+  }
+  return { valid, refused };
+}
+
+/** An export row: what an import of the same file would leave unchanged (Pending users get no status). */
+export function exportRow(user: ManagedUser): Record<UserImportColumn, string> {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    middleName: user.middleName ?? "",
+    lastName: user.lastName,
+    roles: user.roleNames.join(USER_IMPORT_ROLE_SEPARATOR),
+    status: user.status === "Pending" ? "" : user.status,
+  };
+}
+
+/** The JSON export: `{ users: [...] }` with roles as a list, importable as it is. */
+export function exportJson(users: readonly ManagedUser[]) {
+  return {
+    users: users.map((user) => {
+      const row = exportRow(user);
+      return {
+        email: row.email,
+        firstName: row.firstName,
+        middleName: row.middleName,
+        lastName: row.lastName,
+        roles: user.roleNames,
+        status: row.status,
+      };
+    }),
+  };
+}

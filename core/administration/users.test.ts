@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { effectiveFilter, isFilterApplyDisabled, nextUserStatus, rangeLabel, shouldSearch, statusChange, userResultsMessage, userRowActions } from "./users.js";
+import {
+  activationEmailRefusal,
+  effectiveFilter,
+  isFilterApplyDisabled,
+  nextUserStatus,
+  rangeLabel,
+  shouldSearch,
+  STATUS_OF_ACTION,
+  userResultsMessage,
+  userRowActions,
+  userStatusAction,
+  userStatusChange,
+  userStatusChangedMessage,
+} from "./users.js";
 
 describe("users", () => {
   it("row actions by status", () => {
@@ -32,22 +45,47 @@ describe("users", () => {
   });
 });
 
-describe("asking for a status change", () => {
-  const jane = (status: string) => ({ status, firstName: "Jane" });
+describe("the status-change rule", () => {
+  const jane = (status: string) => ({ status, firstName: "Jane", middleName: null, lastName: "Smith" });
+  const pending = "Jane Smith has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.";
 
   it.each([
-    ["Active", "suspend", { kind: "change", status: "Suspended" }],
-    ["Suspended", "unsuspend", { kind: "change", status: "Active" }],
-    ["Suspended", "suspend", { kind: "unchanged", message: "Jane is already suspended: nothing was changed" }],
-    ["Active", "unsuspend", { kind: "unchanged", message: "Jane is already active: nothing was changed" }],
-  ] as const)("a %s user, asked to %s: %j", (status, action, plan) => {
-    expect(statusChange(jane(status), action)).toEqual(plan);
+    ["Active", "Suspended", false, { kind: "change", status: "Suspended" }],
+    ["Suspended", "Active", false, { kind: "change", status: "Active" }],
+    ["Suspended", "Active", true, { kind: "change", status: "Active" }],
+    ["Active", "Active", true, { kind: "unchanged", message: "Jane is already active: nothing was changed" }],
+    ["Suspended", "Suspended", false, { kind: "unchanged", message: "Jane is already suspended: nothing was changed" }],
+    ["Active", "Active", false, { kind: "unchanged", message: "Jane is already active: nothing was changed" }],
+    ["Active", "Suspended", true, { kind: "refused", code: "CANNOT_SUSPEND_SELF", message: "You cannot suspend your own account." }],
+    ["Pending", "Suspended", false, { kind: "refused", code: "USER_PENDING", message: pending }],
+    ["Pending", "Active", false, { kind: "refused", code: "USER_PENDING", message: pending }],
+    ["Pending", "Suspended", true, { kind: "refused", code: "USER_PENDING", message: pending }],
+  ] as const)("a %s user asked to become %s (their own account: %s): %j", (status, wanted, self, expected) => {
+    expect(userStatusChange(jane(status), wanted, { self })).toEqual(expected);
   });
 
-  it.each(["suspend", "unsuspend"] as const)("refuses to %s a Pending user", (action) => {
-    expect(statusChange(jane("Pending"), action)).toEqual({
-      kind: "refused",
-      message: "Jane has not activated their account yet: only the activation email can be re-sent",
-    });
+  it.each([
+    ["Active", "suspend"],
+    ["Suspended", "unsuspend"],
+    ["Pending", "resend-activation-email"],
+    ["Odd", null],
+  ] as const)("a %s user offers %s", (status, action) => {
+    expect(userStatusAction(status)).toBe(action);
+    if (action === "suspend" || action === "unsuspend") {
+      expect(userStatusChange(jane(status), STATUS_OF_ACTION[action])).toEqual({ kind: "change", status: STATUS_OF_ACTION[action] });
+    }
+  });
+
+  it("words the outcome the way document 3 section 8.4 does", () => {
+    expect(userStatusChangedMessage("Suspended", "Jane")).toBe("Jane has been suspended");
+    expect(userStatusChangedMessage("Active", "Jane")).toBe("Jane has been unsuspended and is now active");
+  });
+
+  it.each([
+    ["Pending", null],
+    ["Active", { code: "USER_NOT_PENDING", message: "Jane Smith has already activated their account: there is no activation email to re-send." }],
+    ["Suspended", { code: "USER_NOT_PENDING", message: "Jane Smith has already activated their account: there is no activation email to re-send." }],
+  ] as const)("re-sending the activation email of a %s user: %j", (status, refusal) => {
+    expect(activationEmailRefusal(jane(status))).toEqual(refusal);
   });
 });

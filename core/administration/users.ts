@@ -1,4 +1,8 @@
 /** Users and organisation settings (document 3 section 4.6). */
+import type { SettableUserStatus } from "./enums.js";
+import { ADMINISTRATION_MESSAGES } from "./messages.js";
+import { fullName } from "./subscribers.js";
+
 export type UserRowAction = "view-profile" | "suspend" | "unsuspend" | "resend-activation-email";
 
 export const USER_ROW_ACTION_LABELS: Readonly<Record<UserRowAction, string>> = {
@@ -8,10 +12,23 @@ export const USER_ROW_ACTION_LABELS: Readonly<Record<UserRowAction, string>> = {
   "resend-activation-email": "Resend activation email",
 };
 
+/** The status a suspend or unsuspend sends: Suspended for an Active user, Active for a Suspended one. */
+export function nextUserStatus(status: string): SettableUserStatus | null {
+  if (status === "Active") return "Suspended";
+  if (status === "Suspended") return "Active";
+  return null;
+}
+
+/** The one action a user's status offers: Suspend (Active), Unsuspend (Suspended), Resend activation email (Pending). */
+export function userStatusAction(status: string): Exclude<UserRowAction, "view-profile"> | null {
+  const next = nextUserStatus(status);
+  if (next) return ACTION_OF_STATUS[next];
+  return status === "Pending" ? "resend-activation-email" : null;
+}
+
 /**
- * The row menu by user status: View profile, then Suspend (Active), Unsuspend (Suspended) or Resend
- * activation email (Pending). The status actions need the edit-users permission and are disabled while a
- * status update for that user is in flight.
+ * The row menu by user status: View profile, then the status's action (userStatusAction). The status
+ * actions need the edit-users permission and are disabled while a status update for that user is in flight.
  */
 export function userRowActions(
   status: string,
@@ -20,42 +37,71 @@ export function userRowActions(
   const actions: { action: UserRowAction; label: string; disabled: boolean }[] = [
     { action: "view-profile", label: USER_ROW_ACTION_LABELS["view-profile"], disabled: false },
   ];
-  const statusAction: UserRowAction | null =
-    status === "Active" ? "suspend" : status === "Suspended" ? "unsuspend" : status === "Pending" ? "resend-activation-email" : null;
+  const statusAction = userStatusAction(status);
   if (statusAction && options.canEditUsers) {
     actions.push({ action: statusAction, label: USER_ROW_ACTION_LABELS[statusAction], disabled: options.updateInFlight });
   }
   return actions;
 }
 
-/** The status a suspend or unsuspend sends: Suspended for an Active user, Active for a Suspended one. */
-export function nextUserStatus(status: string): "Active" | "Suspended" | null {
-  if (status === "Active") return "Suspended";
-  if (status === "Suspended") return "Active";
-  return null;
+/** Suspend and unsuspend, and the status each asks for. */
+export type UserStatusAction = "suspend" | "unsuspend";
+export const STATUS_OF_ACTION = { suspend: "Suspended", unsuspend: "Active" } as const satisfies Record<UserStatusAction, SettableUserStatus>;
+const ACTION_OF_STATUS = { Suspended: "suspend", Active: "unsuspend" } as const satisfies Record<SettableUserStatus, UserStatusAction>;
+
+/** Why a status change is refused: the provider's error code and the text every client shows. */
+export type UserStatusRefusal = { code: "USER_PENDING" | "CANNOT_SUSPEND_SELF"; message: string };
+
+export type UserStatusChange =
+  | { kind: "change"; status: SettableUserStatus }
+  | { kind: "unchanged"; message: string }
+  | ({ kind: "refused" } & UserStatusRefusal);
+
+interface StatusSubject {
+  status: string;
+  firstName: string;
+  middleName?: string | null;
+  lastName: string;
 }
 
-/** `convey users suspend|unsuspend`, and the status each asks for. */
-export type UserStatusAction = "suspend" | "unsuspend";
-export const STATUS_OF_ACTION = { suspend: "Suspended", unsuspend: "Active" } as const satisfies Record<UserStatusAction, string>;
-
-export type StatusChange =
-  | { kind: "change"; status: (typeof STATUS_OF_ACTION)[UserStatusAction] }
-  | { kind: "unchanged"; message: string }
-  | { kind: "refused"; message: string };
-
 /**
- * What asking a user to be suspended or unsuspended does, by the rule of nextUserStatus: the change; nothing,
- * when they already are (so a script can be re-run); or a refusal for a Pending user, who can only have the
- * activation email re-sent. The provider applies the same rule and refuses what it does not allow.
+ * The status-change rule of document 3 section 4.6, for the app, the CLI and the provider alike: suspend
+ * sends Suspended for an Active user, unsuspend sends Active for a Suspended one; a Pending user can only
+ * have the activation email re-sent; nobody suspends their own account (`self`); asking for the status the
+ * user already has changes nothing (so a script can be re-run). The provider applies it to every request
+ * and, beyond it, how far the change reaches (provider/administration/user-reach.ts).
  */
-export function statusChange(user: { status: string; firstName: string }, action: UserStatusAction): StatusChange {
-  const target = STATUS_OF_ACTION[action];
-  if (nextUserStatus(user.status) === target) return { kind: "change", status: target };
-  if (user.status === target) {
-    return { kind: "unchanged", message: `${user.firstName} is already ${target === "Suspended" ? "suspended" : "active"}: nothing was changed` };
+export function userStatusChange(user: StatusSubject, wanted: SettableUserStatus, options: { self?: boolean } = {}): UserStatusChange {
+  if (user.status === "Pending") {
+    return { kind: "refused", code: "USER_PENDING", message: ADMINISTRATION_MESSAGES.pendingUserStatus(fullName(user)) };
   }
-  return { kind: "refused", message: `${user.firstName} has not activated their account yet: only the activation email can be re-sent` };
+  if (wanted === "Suspended" && options.self) {
+    return { kind: "refused", code: "CANNOT_SUSPEND_SELF", message: ADMINISTRATION_MESSAGES.cannotSuspendSelf };
+  }
+  if (user.status === wanted) return { kind: "unchanged", message: ADMINISTRATION_MESSAGES.alreadyInStatus(user.firstName, wanted) };
+  return { kind: "change", status: wanted };
+}
+
+/** The success toast of a status change (document 3 section 8.4). */
+export function userStatusChangedMessage(status: SettableUserStatus, firstName: string): string {
+  return status === "Suspended" ? ADMINISTRATION_MESSAGES.suspended(firstName) : ADMINISTRATION_MESSAGES.unsuspended(firstName);
+}
+
+/** The suspend or unsuspend confirmation (document 3 section 8.4), about `who` (a name, or more). */
+export function userStatusConfirmation(status: SettableUserStatus, who: string) {
+  const suspend = status === "Suspended";
+  return {
+    title: suspend ? `Suspend ${who}?` : `Unsuspend ${who}?`,
+    explanation: suspend ? ADMINISTRATION_MESSAGES.suspendModal : ADMINISTRATION_MESSAGES.unsuspendModal,
+    confirmLabel: suspend ? "Yes, suspend" : "Yes, unsuspend",
+    cancelLabel: ADMINISTRATION_MESSAGES.noCancel,
+  };
+}
+
+/** Only a Pending user has an activation email to re-send; the refusal every client shows otherwise. */
+export function activationEmailRefusal(user: StatusSubject): { code: "USER_NOT_PENDING"; message: string } | null {
+  if (user.status === "Pending") return null;
+  return { code: "USER_NOT_PENDING", message: ADMINISTRATION_MESSAGES.alreadyActivated(fullName(user)) };
 }
 
 /** The results message: 'N result(s) found based on your search', '… filters', or '… search and filters'. */

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { ManagedUser } from "../../core/administration/api.js";
 import type { PageInfo, SubscriberUser, UserSearchRequestSchema } from "../../core/shared/contract.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
+import { userStatusChange } from "../../core/administration/users.js";
 import { fullName, type AuthenticationType, type UserStatus } from "../../core/administration/subscribers.js";
 import type { DB, Database } from "../platform/db/index.js";
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
@@ -257,15 +258,8 @@ export async function changeSubscriberUserStatus(
   requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
   const user = await findVisibleUser(db, caller, subscriberUserId);
   if (expectedVersion !== user.version) throw conflict();
-  if (user.status === "Pending") {
-    throw badRequest(
-      `${fullName(user)} has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.`,
-      "USER_PENDING",
-    );
-  }
-  if (status === "Suspended" && subscriberUserId === caller.userId) {
-    throw badRequest("You cannot suspend your own account.", "CANNOT_SUSPEND_SELF");
-  }
+  const rule = userStatusChange(user, status, { self: subscriberUserId === caller.userId });
+  if (rule.kind === "refused") throw badRequest(rule.message, rule.code);
   const helpdesk = isHelpdesk(caller);
   const standing = await readStanding(db, subscriberUserId, helpdesk ? user.subscriberId : caller.subscriberId);
   if (!standing) throw notFound("Subscriber user not found.");

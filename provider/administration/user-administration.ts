@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { BulkUserResult, CreatedUser, ManagedUser, UserCreateRequest, UserEdit } from "../../core/administration/api.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { fullName } from "../../core/administration/subscribers.js";
+import { activationEmailRefusal } from "../../core/administration/users.js";
 import { checkUserRow } from "../../core/administration/user-import.js";
 import { rolesForSubscriberType, sameRoles, subscriberTypeFrom, userManagerChangeRefusal } from "../../core/administration/roles.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
@@ -183,12 +184,8 @@ export async function resendInvitation(
   requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS);
   const user = await findVisibleUser(db, caller, subscriberUserId);
   if (version !== user.version) throw conflict();
-  if (user.status !== "Pending") {
-    throw badRequest(
-      `${fullName(user)} has already activated their account: there is no activation email to re-send.`,
-      "USER_NOT_PENDING",
-    );
-  }
+  const refusal = activationEmailRefusal(user);
+  if (refusal) throw badRequest(refusal.message, refusal.code);
   if (email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest(`The activation email goes to the user's own address, ${user.email}.`, "EMAIL_MISMATCH");
   }

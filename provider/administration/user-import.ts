@@ -24,6 +24,7 @@ import type { BulkOutcome, BulkUserResult } from "../../core/administration/api.
 import { checkUserRow, duplicateEmailReason, type UserRow } from "../../core/administration/user-import.js";
 import { sameRoles, userManagerChangeRefusal } from "../../core/administration/roles.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
+import { userStatusChange } from "../../core/administration/users.js";
 import type { DB, Database } from "../platform/db/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
 import { MailNotSentError, type Mailer } from "../platform/mail.js";
@@ -263,20 +264,12 @@ function planRow(
 
   let outcome: BulkOutcome = changes.length > 0 ? (user.member ? "updated" : "created") : "unchanged";
   let statusChange: StatusChange | null = null;
-  if (row.status && user.status === "Pending") {
-    if (row.status === "Suspended") {
-      return refused(
-        index,
-        email,
-        badRequest(`${row.firstName} has not activated their account yet: a pending user cannot be suspended.`, "USER_PENDING"),
-      );
-    }
-    // Active for a Pending user: they become active by activating, not by import.
-  } else if (row.status) {
+  // Active for a Pending user is left as it is: they become active by activating, not by import.
+  if (row.status && !(user.status === "Pending" && row.status === "Active")) {
     const from = statusAtSubscriber(user.status, user.at_subscriber);
-    if (row.status === "Suspended" && from !== "Suspended" && id === caller.userId) {
-      return refused(index, email, badRequest("You cannot suspend your own account.", "CANNOT_SUSPEND_SELF"));
-    }
+    const subject = { status: from, firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name };
+    const rule = userStatusChange(subject, row.status, { self: id === caller.userId });
+    if (rule.kind === "refused") return refused(index, email, badRequest(rule.message, rule.code));
     try {
       statusChange = planStatusChange(helpdesk, standing, row.status, name);
     } catch (error) {

@@ -82,7 +82,7 @@ describe("convey users suspend|unsuspend", () => {
     const result = await convey.run(["users", "unsuspend", JANE, "--yes"]);
 
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Jane has not activated their account yet: only the activation email can be re-sent");
+    expect(result.stderr).toContain("Jane Smith has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.");
     expect(patches()).toEqual([]);
   });
 
@@ -133,8 +133,9 @@ describe("convey users suspend|unsuspend", () => {
     expect(result.code, result.stderr).toBe(0);
     const shown = result.stderr.replace(/\s+/g, " ");
     expect(shown).toContain(`Suspend Jane Smith (${JANE})?`);
-    expect(shown).toContain("will no longer be able to access the product, and their active sessions will be logged out");
-    expect(shown).toContain("They can be unsuspended at any time.");
+    expect(shown).toContain(
+      "The user will no longer be able to access the product and any active sessions will be logged out. You can unsuspend the user at any time.",
+    );
     expect(result.stderr).toContain("Jane has been suspended");
     expect(patches()).toHaveLength(1);
   });

@@ -1,0 +1,104 @@
+/**
+ * The bulk user import as a use-case (document 3 section 6), shared by every client that sends a file of
+ * users: the rows that passed core's checks (planImport) go to the provider's bulk call in chunks of 500,
+ * each chunk one transaction there. A refused row stops nothing, nor does a chunk whose call fails (its rows
+ * are reported refused with the reason). Rows already in the state the file gives are reported unchanged,
+ * so a second run, or a run after one that was killed half-way, finishes the work without duplicates.
+ */
+import { BULK_USERS_MAX_ROWS, type BulkOutcome, type BulkUserResult } from "./api.js";
+import { bulkSubscriberUsers } from "./client.js";
+import type { ImportPlan, ImportReport, ImportRowReport } from "./user-import.js";
+import { type RequestContext } from "../shared/provider-client.js";
+import { ProviderError, ProviderUnavailableError } from "../shared/provider-errors.js";
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+  summary: Record<BulkOutcome, number>;
+}
+
+export function emptySummary(): Record<BulkOutcome, number> {
+  return { created: 0, updated: 0, suspended: 0, unsuspended: 0, unchanged: 0, refused: 0 };
+}
+
+/** Waits before each new attempt at a chunk whose call failed for a passing reason (network, 429, 502–504). */
+export const CHUNK_RETRY_DELAYS_MS: readonly number[] = [1000, 4000];
+
+/** A failure of the whole call that a later attempt may not meet (the bulk call is safe to repeat). */
+function isPassing(error: ProviderError): boolean {
+  return error instanceof ProviderUnavailableError || [429, 502, 503, 504].includes(error.status);
+}
+
+/** Why every row of a chunk is refused when its call failed even after the retries. */
+export function chunkFailureReason(error: ProviderError): string {
+  const id = error.correlationId ? ` (correlation id ${error.correlationId})` : "";
+  return `Not imported: ${error.message}${id}. Run the import again to finish.`;
+}
+
+/**
+ * Sends the valid rows in chunks and reports every row of the file, in file order. Stops on nothing: a call
+ * that fails for a passing reason is tried again after a wait, and a chunk whose call still fails has each
+ * of its rows reported refused with the reason while the next chunks go on (a second run finishes them).
+ */
+export async function runImport(
+  ctx: RequestContext,
+  options: {
+    file: string;
+    subscriberId: string;
+    dryRun: boolean;
+    chunkSize?: number;
+    sleep?: (ms: number) => Promise<void>;
+    retryDelaysMs?: readonly number[];
+  },
+  plan: ImportPlan,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<ImportReport> {
+  const chunkSize = Math.min(options.chunkSize ?? BULK_USERS_MAX_ROWS, BULK_USERS_MAX_ROWS);
+  const retryDelays = options.retryDelaysMs ?? CHUNK_RETRY_DELAYS_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  const reports: ImportRowReport[] = [...plan.refused];
+  const summary = emptySummary();
+  summary.refused = plan.refused.length;
+  const total = plan.valid.length + plan.refused.length;
+  let done = plan.refused.length;
+  onProgress?.({ done, total, summary: { ...summary } });
+  for (let start = 0; start < plan.valid.length; start += chunkSize) {
+    const chunk = plan.valid.slice(start, start + chunkSize);
+    const send = () =>
+      bulkSubscriberUsers(
+        ctx,
+        options.subscriberId,
+        chunk.map((entry) => entry.user),
+        { dryRun: options.dryRun },
+      );
+    let results: BulkUserResult[] | undefined;
+    let failure: ProviderError | undefined;
+    for (let attempt = 0; results === undefined && failure === undefined; attempt++) {
+      try {
+        results = (await send()).results;
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        if (!isPassing(error) || attempt >= retryDelays.length) failure = error;
+        else await sleep(retryDelays[attempt]!);
+      }
+    }
+    if (failure) {
+      const reason = chunkFailureReason(failure);
+      for (const entry of chunk) {
+        summary.refused++;
+        reports.push({ row: entry.row, email: entry.user.email, outcome: "refused", changes: [], reason });
+      }
+    }
+    for (const result of results ?? []) {
+      const entry = chunk[result.index];
+      if (!entry) continue;
+      summary[result.outcome]++;
+      reports.push({ row: entry.row, email: result.email, outcome: result.outcome, changes: result.changes, reason: result.reason });
+    }
+    done += chunk.length;
+    onProgress?.({ done, total, summary: { ...summary } });
+  }
+  reports.sort((a, b) => a.row - b.row);
+  return { file: options.file, dryRun: options.dryRun, subscriberId: options.subscriberId, summary, rows: reports };
+}
+
