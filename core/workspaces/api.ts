@@ -15,7 +15,7 @@
  *   POST  /api/v1/workspaces/search/quick-filter-counts                   every chip's count, in one call
  *
  * Every write to a workspace (or to its references and participants) carries the workspace's version,
- * as `If-Match: "<version>"` or a `version` field; a stale version answers 409 with CONFLICT_MESSAGE and
+ * as `If-Match: "<version>"` (428 without it); a stale version answers 409 with CONFLICT_MESSAGE and
  * changes nothing. Every successful write answers the new version.
  */
 import { z } from "zod";
@@ -32,8 +32,6 @@ import { TASK_NAMES } from "../tasks/dashboard.js";
 import { TaskStatusSchema } from "../documents/enums.js";
 import { PageInfoSchema } from "../shared/contract.js";
 
-/** The workspace version every write carries (or sends as If-Match). */
-export const WorkspaceVersionSchema = z.number({ error: () => "version must be a whole number" }).int().min(1);
 
 export const WorkspaceIdParamsSchema = z.object({ workspaceId: z.uuid({ error: () => "workspaceId must be a UUID" }) });
 
@@ -262,7 +260,7 @@ export const WORKSPACE_UPDATE_MESSAGES = {
 /**
  * PATCH /api/workspace/v1/workspaces/{workspaceId}: `{ approved: true }` approves, `{ approved: false }`
  * unapproves, `{ status: "CANCELLED", remarks: { cancellationReason, cancellationNotesForOther } }`
- * cancels; each with the version (or If-Match). Allowed only when readyForApproval, canBeUnapproved or
+ * cancels; each with the version as If-Match. Allowed only when readyForApproval, canBeUnapproved or
  * canBeCancelled respectively; otherwise 400 with the reason.
  */
 export const WorkspaceUpdateRequestSchema = z
@@ -270,7 +268,6 @@ export const WorkspaceUpdateRequestSchema = z
     approved: z.boolean({ error: () => "approved must be true or false" }).optional(),
     status: z.literal("CANCELLED", { error: () => "status can only be CANCELLED" }).optional(),
     remarks: CancellationSchema.optional(),
-    version: WorkspaceVersionSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const approving = value.approved !== undefined;
@@ -288,11 +285,10 @@ export type WorkspaceUpdateRequest = z.input<typeof WorkspaceUpdateRequestSchema
 
 export const AddReferenceRequestSchema = ReferenceSchema.extend({
   representativeRole: RepresentativeRoleSchema,
-  version: WorkspaceVersionSchema.optional(),
 });
 export type AddReferenceRequest = z.input<typeof AddReferenceRequestSchema>;
 
-export const EditReferenceRequestSchema = ReferenceSchema.extend({ version: WorkspaceVersionSchema.optional() });
+export const EditReferenceRequestSchema = ReferenceSchema;
 export type EditReferenceRequest = z.input<typeof EditReferenceRequestSchema>;
 
 /** A reference after a write, with the workspace's new version. */
@@ -310,7 +306,6 @@ export const ParticipantDetailsResponseSchema = z.object({ records: z.array(Part
 export const AssignParticipantRequestSchema = z.object({
   subscriberId: z.string({ error: () => "Subscriber is required" }).trim().min(1, "Subscriber is required"),
   role: ParticipantRoleSchema,
-  version: WorkspaceVersionSchema.optional(),
 });
 export type AssignParticipantRequest = z.input<typeof AssignParticipantRequestSchema>;
 

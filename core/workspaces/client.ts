@@ -73,7 +73,8 @@ export async function getWorkspaceAuthorization(ctx: RequestContext, workspaceId
 export async function addWorkspaceReference(ctx: RequestContext, workspaceId: string, version: number, body: AddReferenceRequest) {
   return (
     await call(ctx, "POST", `${WORKSPACES}/${id(workspaceId)}/references`, {
-      body: { ...body, version },
+      body,
+      version,
       schema: ReferenceWriteResponseSchema,
     })
   ).data;
@@ -88,7 +89,8 @@ export async function editWorkspaceReference(
 ) {
   return (
     await call(ctx, "PATCH", `${WORKSPACES}/${id(workspaceId)}/references/${encodeURIComponent(referenceId)}`, {
-      body: { ...body, version },
+      body,
+      version,
       schema: ReferenceWriteResponseSchema,
     })
   ).data;
@@ -103,7 +105,8 @@ export async function listWorkspaceParticipants(ctx: RequestContext, workspaceId
 export async function assignWorkspaceParticipant(ctx: RequestContext, workspaceId: string, version: number, body: AssignParticipantRequest) {
   return (
     await call(ctx, "POST", `/api/v1/workspaces/${id(workspaceId)}/participants`, {
-      body: { ...body, version },
+      body,
+      version,
       schema: AssignParticipantResponseSchema,
     })
   ).data;

@@ -33,6 +33,7 @@ const KEYS = {
   subscriber_users: "subscriber_user_id",
   lodgement_identifiers: "subscriber_id",
   notification_registrations: "registration_id",
+  workspaces: "workspace_id",
 } as const;
 export type VersionedTable = keyof typeof KEYS;
 
@@ -43,6 +44,24 @@ export interface VersionedRow {
   expected: number;
   /** The answer when there is no such row. */
   missing: () => ApiError;
+}
+
+/**
+ * Moves a versioned row's version on from `expected`, which also locks the row until the transaction ends.
+ * 409 with the conflict message when the row has moved on; the row's missing answer when it is gone. Returns
+ * the new version. Every versioned write goes through here, directly or through `versionedWrite`.
+ */
+export async function moveVersionOn(trx: Trx, row: VersionedRow): Promise<number> {
+  const key = KEYS[row.table];
+  const bumped = await sql<{ version: number }>`
+    UPDATE ${sql.table(row.table)} SET version = version + 1
+    WHERE ${sql.ref(key)} = ${row.id} AND version = ${row.expected}
+    RETURNING version`.execute(trx);
+  if (bumped.rows.length === 0) {
+    const exists = await sql`SELECT 1 FROM ${sql.table(row.table)} WHERE ${sql.ref(key)} = ${row.id}`.execute(trx);
+    throw exists.rows.length === 0 ? row.missing() : conflict(CONFLICT_MESSAGE);
+  }
+  return bumped.rows[0]!.version;
 }
 
 /**
@@ -58,19 +77,11 @@ export async function versionedWrite<R>(
   audit: AuditEvent | ((result: R) => AuditEvent | null) | null,
   meta: RequestMeta,
 ): Promise<{ result: R; version: number }> {
-  const key = KEYS[row.table];
   return db.transaction().execute(async (trx) => {
-    const bumped = await sql<{ version: number }>`
-      UPDATE ${sql.table(row.table)} SET version = version + 1
-      WHERE ${sql.ref(key)} = ${row.id} AND version = ${row.expected}
-      RETURNING version`.execute(trx);
-    if (bumped.rows.length === 0) {
-      const exists = await sql`SELECT 1 FROM ${sql.table(row.table)} WHERE ${sql.ref(key)} = ${row.id}`.execute(trx);
-      throw exists.rows.length === 0 ? row.missing() : conflict(CONFLICT_MESSAGE);
-    }
+    const version = await moveVersionOn(trx, row);
     const result = await change(trx);
     const event = typeof audit === "function" ? audit(result) : audit;
     if (event) await recordAuditEvent(trx, event, meta);
-    return { result, version: bumped.rows[0]!.version };
+    return { result, version };
   });
 }

@@ -18,7 +18,8 @@ import { errorResponses } from "../platform/http/errors.js";
 import { assignParticipant, participantDetails } from "./service.js";
 import { quickFilterCounts, searchWorkspaces } from "./search.js";
 import type { ApiDeps } from "../platform/route-deps.js";
-import { expectedVersion, tagVersion } from "./routes.js";
+import { tagVersion } from "./routes.js";
+import { requiredVersion } from "../platform/versions.js";
 import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 
 const tags = ["Workspace service"];
@@ -79,7 +80,7 @@ export const workspaceV1Routes: FastifyPluginAsyncZod<ApiDeps> = async (app, { d
       },
     },
     async (request, reply) => {
-      const version = expectedVersion(request.headers["if-match"], request.body.version);
+      const version = requiredVersion(request.headers["if-match"]);
       const participant = await assignParticipant(db, request.caller, request.params.workspaceId, request.body, version, requestMeta(request));
       tagVersion(reply, participant.version);
       return reply.status(201).send(participant);

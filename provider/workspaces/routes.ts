@@ -18,7 +18,6 @@ import {
   WorkspaceReferenceParamsSchema,
   WorkspaceUpdateRequestSchema,
 } from "../../core/workspaces/api.js";
-import { badRequest } from "../platform/errors.js";
 import { requestMeta } from "../platform/http/auth.js";
 import { errorResponses } from "../platform/http/errors.js";
 import {
@@ -31,24 +30,10 @@ import {
   workspaceAuthorization,
 } from "./service.js";
 import type { ApiDeps } from "../platform/route-deps.js";
-import { preconditionRequired, versionIfGiven } from "../platform/versions.js";
+import { requiredVersion } from "../platform/versions.js";
 import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 
 const tags = ["Workspace service"];
-
-/**
- * The version a write was made against: If-Match (core/shared/versions.ts), or the body's `version`, which the
- * workspace API has always taken too; both only when they agree. 428 when neither is there.
- */
-export function expectedVersion(ifMatch: string | string[] | undefined, bodyVersion: number | undefined): number {
-  const fromHeader = versionIfGiven(ifMatch);
-  if (fromHeader !== null && bodyVersion !== undefined && fromHeader !== bodyVersion) {
-    throw badRequest("The If-Match header and the version field disagree.", "INVALID_VERSION");
-  }
-  const version = fromHeader ?? bodyVersion;
-  if (version === undefined) throw preconditionRequired();
-  return version;
-}
 
 export function tagVersion(reply: FastifyReply, version: number): void {
   void reply.header("etag", `"${version}"`);
@@ -107,7 +92,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const version = expectedVersion(request.headers["if-match"], request.body.version);
+      const version = requiredVersion(request.headers["if-match"]);
       const workspace = await updateWorkspace(db, request.caller, request.params.workspaceId, request.body, version, requestMeta(request));
       tagVersion(reply, workspace.version);
       return workspace;
@@ -153,7 +138,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const version = expectedVersion(request.headers["if-match"], request.body.version);
+      const version = requiredVersion(request.headers["if-match"]);
       const reference = await addReference(db, request.caller, request.params.workspaceId, request.body, version, requestMeta(request));
       tagVersion(reply, reference.version);
       return reply.status(201).send(reference);
@@ -173,7 +158,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const version = expectedVersion(request.headers["if-match"], request.body.version);
+      const version = requiredVersion(request.headers["if-match"]);
       const reference = await editReference(
         db,
         request.caller,

@@ -14,7 +14,9 @@ import {
 } from "../../core/workspaces/lifecycle.js";
 import type { ParticipantRole } from "../../core/workspaces/enums.js";
 import type { WorkspaceStatus } from "../../core/workspaces/status.js";
-import { conflict } from "../platform/errors.js";
+import { notFound } from "../platform/errors.js";
+import { moveVersionOn } from "../platform/versions.js";
+import { WORKSPACE_NOT_FOUND_MESSAGE } from "./access.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import type { RequestMeta } from "../platform/access.js";
 import type { DB, Trx } from "../platform/db/index.js";
@@ -86,9 +88,8 @@ export function pendingLabelsOf(state: {
 }
 
 /**
- * Ends a write: sets the changed columns with the labels recomputed, and bumps the version, only if the
- * version is still the one the writer read (the row is locked, so this holds unless the caller forgot to
- * lock). Returns the new version.
+ * Ends a write: moves the version on from the one the writer read (provider/platform/versions.ts: 409 when
+ * it has moved on) and sets the changed columns with the labels recomputed. Returns the new version.
  */
 export async function commitWorkspaceChange(
   trx: Trx,
@@ -97,21 +98,18 @@ export async function commitWorkspaceChange(
   state: { status: WorkspaceStatus; tasks: readonly WorkspaceTask[]; borrowersValidationStatus: BorrowerValidationStatus },
   changes: Updateable<WorkspacesTable> = {},
 ): Promise<number> {
-  const updated = await trx
+  const version = await moveVersionOn(trx, {
+    table: "workspaces",
+    id: workspaceId,
+    expected: expectedVersion,
+    missing: () => notFound(WORKSPACE_NOT_FOUND_MESSAGE),
+  });
+  await trx
     .updateTable("workspaces")
-    .set((eb) => ({
-      ...changes,
-      status: state.status,
-      pending_labels: pendingLabelsOf(state),
-      updated_at: new Date(),
-      version: eb("version", "+", 1),
-    }))
+    .set({ ...changes, status: state.status, pending_labels: pendingLabelsOf(state), updated_at: new Date() })
     .where("workspace_id", "=", workspaceId)
-    .where("version", "=", expectedVersion)
-    .returning("version")
-    .executeTakeFirst();
-  if (!updated) throw conflict();
-  return updated.version;
+    .execute();
+  return version;
 }
 
 export const WorkspaceEvent = {

@@ -384,7 +384,8 @@ describe("agreement with an independent reading of the rows", () => {
   it("answers 200 random searches and chip counts exactly as the rows say", () => checkAgreement(11, 200), 120_000);
 
   it("still agrees after approvals, a cancellation, a new workspace and a new participant through the API", async () => {
-    const call = (token: string, method: "PATCH" | "POST", url: string, payload: Record<string, unknown>) => provider.call(token, { method, url, payload });
+    const call = (token: string, method: "PATCH" | "POST", url: string, { version, ...payload }: Record<string, unknown>) =>
+      provider.call(token, { method, url, payload, headers: { "if-match": `"${String(version)}"` } });
     const version = async (id: string) => (await provider.call(tokens.helpdesk, { method: "GET", url: `/api/workspace/v1/workspaces/${id}` })).json().version as number;
     const ready = DEMO_WORKSPACES.remortgageReady.workspaceId;
     expect((await call(tokens.harper, "PATCH", `/api/workspace/v1/workspaces/${ready}`, { approved: true, version: await version(ready) })).statusCode).toBe(200);
