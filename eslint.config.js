@@ -24,6 +24,12 @@ const coreBoundary = {
   message: "core/ never imports from app/, cli/ or provider/.",
 };
 
+const AREAS = ["workspaces", "parties", "title", "financials", "documents", "sdlt", "tasks", "administration", "identity"];
+const sharedBoundary = {
+  group: AREAS.flatMap((area) => [`../${area}/**`, `../../${area}/**`, `**/core/${area}/**`]),
+  message: "core/shared/ holds what every area uses: it imports no area (areas import it).",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules", "build", "public/build", "data", ".tmp", "coverage", "bench/results", "playwright-report", "test-results"] },
   js.configs.recommended,
@@ -40,6 +46,11 @@ export default tseslint.config(
     },
   },
   { files: ["core/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [coreBoundary] }] } },
+  {
+    files: ["core/shared/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [coreBoundary, sharedBoundary] }] },
+  },
   { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider, appCliBoundary] }] } },
   { files: ["cli/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider, cliAppBoundary] }] } },
   { files: ["provider/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [providerBoundary] }] } },

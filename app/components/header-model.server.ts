@@ -4,7 +4,8 @@
  * and feature flags. Only these decisions, and the menu's texts, reach the browser (which then loads no
  * core module for the header).
  */
-import type { AssociatedSubscriber, Me } from "../../core/shared/contract.js";
+import type { AssociatedSubscriber } from "../../core/administration/api.js";
+import type { Me } from "../../core/identity/api.js";
 import type { FlagSet } from "../../core/shared/feature-flags.js";
 import { SHELL_TEXTS, SWITCH_SUBSCRIBER_DIALOG } from "../../core/shared/shell-texts.js";
 import { headerTabs, profileMenu, type HeaderTab } from "../../core/shared/permissions/screens.js";

@@ -1,5 +1,5 @@
 /** Logging in (device flow for people, client credentials for scripts) and out; tokens are never returned. */
-import type { Me } from "../../core/shared/contract.js";
+import type { Me } from "../../core/identity/api.js";
 import { readAccessToken } from "../../core/identity/claims.js";
 import { getMe } from "../../core/administration/subscriber-users-client.js";
 import { CliError } from "../errors.js";

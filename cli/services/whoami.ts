@@ -1,4 +1,4 @@
-import type { Me } from "../../core/shared/contract.js";
+import type { Me } from "../../core/identity/api.js";
 import { getMe } from "../../core/administration/subscriber-users-client.js";
 import type { Io } from "../io.js";
 import type { GlobalOptions } from "../globals.js";

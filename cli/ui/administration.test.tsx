@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuditEvent, ManagedUser, SubscriberDetails } from "../../core/administration/api.js";
 import type { ImportReport } from "../../core/administration/user-import.js";
-import type { AssociatedSubscriber } from "../../core/shared/contract.js";
+import type { AssociatedSubscriber } from "../../core/administration/api.js";
 import {
   AuditTable,
   ConnectionSettings,

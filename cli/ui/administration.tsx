@@ -6,7 +6,8 @@ import type {
   ManagedUser,
   SubscriberDetails,
 } from "../../core/administration/api.js";
-import type { AssociatedSubscriber, PageInfo } from "../../core/shared/contract.js";
+import type { PageInfo } from "../../core/shared/contract.js";
+import type { AssociatedSubscriber } from "../../core/administration/api.js";
 import { MASKED_CLIENT_SECRET, MASKED_PASSWORD } from "../../core/administration/enums.js";
 import { SHELL_TEXTS } from "../../core/shared/shell-texts.js";
 import { fullName } from "../../core/administration/subscribers.js";

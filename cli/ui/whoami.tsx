@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import type { Me } from "../../core/shared/contract.js";
+import type { Me } from "../../core/identity/api.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
 import { printView } from "./render.js";

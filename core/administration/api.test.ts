@@ -7,6 +7,9 @@ import {
   SubscriberDetailsSchema,
   SubscribersQuerySchema,
   UserPatchRequestSchema,
+  UserSearchRequestSchema,
+  UserStatusChangeSchema,
+  AssociatedSubscriberSchema,
 } from "./api.js";
 
 const row = { email: "ann@example.com", firstName: "Ann", lastName: "Smith", roleNames: ["Workspace User"] };
@@ -112,5 +115,47 @@ describe("the administration contract", () => {
       "Lender",
       "Law Firm",
     ]);
+  });
+});
+
+describe("subscriber users and their subscribers", () => {
+  it("searches users by first name ascending, 10 a page, unless told", () => {
+    expect(UserSearchRequestSchema.parse({})).toEqual({
+      page: 1,
+      limit: 10,
+      sortBy: "firstName",
+      sortOrder: "ASC",
+    });
+    expect(
+      UserSearchRequestSchema.parse({ sortBy: "email", sortOrder: "DESC", status: ["Pending"] }),
+    ).toMatchObject({
+      sortBy: "email",
+      sortOrder: "DESC",
+      status: ["Pending"],
+    });
+    expect(UserSearchRequestSchema.safeParse({ sortBy: "lastName" }).success).toBe(false);
+    expect(UserSearchRequestSchema.safeParse({ sortOrder: "asc" }).success).toBe(false);
+    expect(UserSearchRequestSchema.safeParse({ status: ["Blocked"] }).success).toBe(false);
+  });
+
+  it("changes a user's status only to Active or Suspended", () => {
+    expect(UserStatusChangeSchema.parse({ status: "Suspended" })).toEqual({ status: "Suspended" });
+    expect(UserStatusChangeSchema.safeParse({ status: "Pending" }).success).toBe(false);
+  });
+
+  it("knows the subscriber's entity type, status and authentication type", () => {
+    const subscriber = {
+      subscriberId: "s",
+      name: "Acme Lending",
+      entityType: "Lender",
+      status: "Active",
+      isPrimary: true,
+      authenticationType: "ENTERPRISE_CONNECTION",
+    };
+    expect(AssociatedSubscriberSchema.parse(subscriber)).toEqual(subscriber);
+    expect(AssociatedSubscriberSchema.safeParse({ ...subscriber, entityType: "Bank" }).success).toBe(false);
+    expect(AssociatedSubscriberSchema.safeParse({ ...subscriber, authenticationType: "SAML" }).success).toBe(
+      false,
+    );
   });
 });

@@ -14,8 +14,80 @@ import {
   SettableUserStatusSchema,
   SubscriberEntityTypeSchema,
   SubscriberStatusSchema,
+  USER_SORT_FIELDS,
+  UserStatusSchema,
 } from "./enums.js";
-import { PageInfoSchema, PagingQuerySchema, SubscriberUserSchema } from "../shared/contract.js";
+import { SortOrderSchema } from "../workspaces/enums.js";
+import { PageInfoSchema, PagingQuerySchema } from "../shared/contract.js";
+
+// ---------------------------------------------------------------------------------------------------
+// Subscriber users and the subscribers a user belongs to
+
+export const AssociatedSubscriberSchema = z.object({
+  subscriberId: z.string(),
+  name: z.string(),
+  entityType: SubscriberEntityTypeSchema,
+  status: SubscriberStatusSchema,
+  isPrimary: z.boolean(),
+  authenticationType: AuthenticationTypeSchema,
+});
+export type AssociatedSubscriber = z.infer<typeof AssociatedSubscriberSchema>;
+
+export const AssociatedSubscribersQuerySchema = PagingQuerySchema.extend({
+  "subscriber-user-id": z.string().optional(),
+});
+export const AssociatedSubscribersResponseSchema = z.object({
+  records: z.array(AssociatedSubscriberSchema),
+  page: PageInfoSchema,
+});
+
+export const SubscriberUserSchema = z.object({
+  subscriberUserId: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  preferredName: z.string().nullable(),
+  email: z.string(),
+  jobTitle: z.string().nullable(),
+  status: UserStatusSchema,
+  subscriberId: z.string().nullable(),
+  subscriber: z.string().nullable(),
+  roleNames: z.array(z.string()),
+  authenticationType: AuthenticationTypeSchema,
+});
+export type SubscriberUser = z.infer<typeof SubscriberUserSchema>;
+
+export const SubscriberUserNamesQuerySchema = z.object({ ids: z.string().min(1) });
+export const SubscriberUserNameSchema = z.object({
+  subscriberUserId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export const SubscriberUserNamesResponseSchema = z.object({
+  records: z.array(SubscriberUserNameSchema),
+});
+
+export const UserSearchRequestSchema = z.object({
+  subscriberId: z.string().optional(),
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(1000).default(10),
+  subscriberUserName: z.string().optional(),
+  email: z.string().optional(),
+  status: z.array(UserStatusSchema).optional(),
+  roleNames: z.array(z.string()).optional(),
+  sortBy: z.enum(USER_SORT_FIELDS).default("firstName"),
+  sortOrder: SortOrderSchema.default("ASC"),
+});
+export type UserSearchRequest = z.input<typeof UserSearchRequestSchema>;
+export const UserSearchResponseSchema = z.object({
+  records: z.array(SubscriberUserSchema),
+  page: PageInfoSchema,
+});
+
+export const UserStatusChangeSchema = z.object({ status: SettableUserStatusSchema });
+
+// ---------------------------------------------------------------------------------------------------
+// Administration
 
 const id = z.string().min(1).max(200);
 /** Generous upper bounds on free text: the rules of section 5.3 give the real limits and their messages. */

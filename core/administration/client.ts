@@ -20,7 +20,7 @@ import {
   type UserCreateRequest,
   type UserEdit,
 } from "./api.js";
-import { AssociatedSubscribersResponseSchema, type UserSearchRequest } from "../shared/contract.js";
+import { AssociatedSubscribersResponseSchema, type UserSearchRequest } from "./api.js";
 import { call, type RequestContext } from "../shared/provider-client.js";
 import { ProviderError } from "../shared/provider-errors.js";
 

@@ -1,5 +1,6 @@
 /** Use-cases over the subscriber service, shared by the app and the CLI. */
-import { AssociatedSubscribersResponseSchema, MeResponseSchema, SubscriberUserNamesResponseSchema } from "../shared/contract.js";
+import { AssociatedSubscribersResponseSchema, SubscriberUserNamesResponseSchema } from "./api.js";
+import { MeResponseSchema } from "../identity/api.js";
 import { call, type RequestContext } from "../shared/provider-client.js";
 
 export async function getMe(ctx: RequestContext) {

@@ -9,7 +9,8 @@
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
 import type { ManagedUser } from "../../core/administration/api.js";
-import type { PageInfo, SubscriberUser, UserSearchRequestSchema } from "../../core/shared/contract.js";
+import type { PageInfo } from "../../core/shared/contract.js";
+import type { SubscriberUser, UserSearchRequestSchema } from "../../core/administration/api.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { userStatusChange } from "../../core/administration/users.js";
 import { fullName, type AuthenticationType, type UserStatus } from "../../core/administration/subscribers.js";

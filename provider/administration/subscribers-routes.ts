@@ -8,13 +8,7 @@ import {
   SubscribersQuerySchema,
   UserPatchRequestSchema,
 } from "../../core/administration/api.js";
-import {
-  AssociatedSubscriberSchema,
-  AssociatedSubscribersResponseSchema,
-  SubscriberUserNamesQuerySchema,
-  SubscriberUserNamesResponseSchema,
-  UserSearchRequestSchema,
-} from "../../core/shared/contract.js";
+import { AssociatedSubscriberSchema, AssociatedSubscribersResponseSchema, SubscriberUserNamesQuerySchema, SubscriberUserNamesResponseSchema, UserSearchRequestSchema } from "../../core/administration/api.js";
 import { SUBSCRIBER_ENTITY_TYPES, type SubscriberEntityType } from "../../core/administration/subscribers.js";
 import { subscriberTypeFrom } from "../../core/administration/roles.js";
 import { requestMeta } from "../platform/http/auth.js";

@@ -5,7 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { SubscriberCreateRequest } from "../../core/administration/api.js";
-import type { AssociatedSubscriber, PageInfo } from "../../core/shared/contract.js";
+import type { PageInfo } from "../../core/shared/contract.js";
+import type { AssociatedSubscriber } from "../../core/administration/api.js";
 import {
   SUBSCRIBER_ENTITY_TYPES,
   type AuthenticationType,

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MeResponseSchema } from "../../core/shared/contract.js";
+import { MeResponseSchema } from "../../core/identity/api.js";
 import { errorResponses } from "../platform/http/errors.js";
 import { getMe } from "./me.js";
 import type { ApiDeps } from "../platform/route-deps.js";

@@ -1,5 +1,5 @@
 /** The caller as their access token describes them (GET /api/v1/me): the app header and `convey whoami`. */
-import type { Me } from "../../core/shared/contract.js";
+import type { Me } from "../../core/identity/api.js";
 import type { DB } from "../platform/db/index.js";
 import { unauthorized } from "../platform/errors.js";
 import type { VerifiedCaller } from "./oidc.js";

@@ -1,11 +1,7 @@
 /** The feature-flag service, /api/v1/feature-flags (document 1 section 6). */
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  FeatureFlagsQuerySchema,
-  FeatureFlagsResponseSchema,
-  FeatureFlagUpdateSchema,
-} from "../../core/shared/contract.js";
+import { FeatureFlagsQuerySchema, FeatureFlagsResponseSchema, FeatureFlagUpdateSchema } from "../../core/shared/contract.js";
 import { requestMeta } from "./http/auth.js";
 import { errorResponses } from "./http/errors.js";
 import { getFeatureFlags, setFeatureFlag } from "./feature-flags.js";

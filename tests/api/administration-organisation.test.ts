@@ -12,7 +12,7 @@ import {
   NotificationRegistrationsResponseSchema,
   SubscriberDetailsSchema,
 } from "../../core/administration/api.js";
-import { AssociatedSubscribersResponseSchema } from "../../core/shared/contract.js";
+import { AssociatedSubscribersResponseSchema } from "../../core/administration/api.js";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { IP_ALLOW_LIST_MESSAGE } from "../../core/administration/ip-allow-list.js";
 import { decryptSecret } from "../../provider/platform/security/encryption.js";

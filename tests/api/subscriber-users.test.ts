@@ -1,11 +1,7 @@
 /** Subscriber users: search, one user, suspend and unsuspend (document 3 sections 4.6, 6 and 7.3). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  CORRELATION_ID_HEADER,
-  SubscriberUserSchema,
-  UserSearchResponseSchema,
-  type UserSearchRequest,
-} from "../../core/shared/contract.js";
+import { CORRELATION_ID_HEADER } from "../../core/shared/contract.js";
+import { SubscriberUserSchema, UserSearchResponseSchema, type UserSearchRequest } from "../../core/administration/api.js";
 import { statusAtPrimary } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 

@@ -1,10 +1,7 @@
 /** The subscriber service's read side: associated subscribers, user names, and /api/v1/me. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  AssociatedSubscribersResponseSchema,
-  MeResponseSchema,
-  SubscriberUserNamesResponseSchema,
-} from "../../core/shared/contract.js";
+import { AssociatedSubscribersResponseSchema, SubscriberUserNamesResponseSchema } from "../../core/administration/api.js";
+import { MeResponseSchema } from "../../core/identity/api.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { revokeUserGrants } from "../../provider/identity/revoke-user.js";
 import { seedDemoWorld } from "../../provider/platform/demo-world.js";

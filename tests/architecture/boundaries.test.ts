@@ -24,6 +24,18 @@ describe("import boundaries", () => {
   });
 
   it.each([
+    ["core/shared/x.ts", 'import { WORKSPACE_TOASTS } from "../workspaces/messages.js";\nexport const t = WORKSPACE_TOASTS;\n'],
+    ["core/shared/permissions/x.ts", 'import { ROLES } from "../../administration/roles.js";\nexport const r = ROLES;\n'],
+  ])("refuses %s (core/shared) importing an area", async (path, source) => {
+    expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("core/shared/ holds what every area uses")]);
+  });
+
+  it("allows an area to import core/shared and another area's public files", async () => {
+    expect(await boundaryMessages("core/financials/x.ts", 'import { LIMITS } from "../shared/limits.js";\nexport const l = LIMITS;\n')).toEqual([]);
+    expect(await boundaryMessages("core/sdlt/x.ts", 'import { WORKSPACE_TOASTS } from "../workspaces/messages.js";\nexport const t = WORKSPACE_TOASTS;\n')).toEqual([]);
+  });
+
+  it.each([
     ["app/routes/x.tsx", 'import { openDatabase } from "../../provider/platform/db/index.js";\nexport const o = openDatabase;\n'],
     ["cli/commands/x.ts", 'import { buildServer } from "../../provider/platform/server.js";\nexport const b = buildServer;\n'],
   ])("refuses %s importing from the provider", async (path, source) => {

@@ -9,7 +9,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ManagedUser } from "../../core/administration/api.js";
-import type { Me, SubscriberUser } from "../../core/shared/contract.js";
+import type { SubscriberUser } from "../../core/administration/api.js";
+import type { Me } from "../../core/identity/api.js";
 import { versionOfIfMatch } from "../../core/shared/versions.js";
 
 export type DevicePollAnswer = "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "approve";

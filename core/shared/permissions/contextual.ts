@@ -4,6 +4,9 @@
  * transaction type adds, without duplicates. Only non-helpdesk users are checked against it.
  */
 import { Permission } from "./roles.js";
+// The one area the permissions engine names: its contextual sets are keyed by the workspace's participant
+// roles and transaction types (types only, so nothing of the area runs here).
+// eslint-disable-next-line no-restricted-imports
 import type { ParticipantRole, TransactionType } from "../../workspaces/enums.js";
 
 /**
