@@ -23,6 +23,12 @@ const coreBoundary = {
   group: ["**/app/**", "~/*", "**/cli/**", "**/provider/**"],
   message: "core/ never imports from app/, cli/ or provider/.",
 };
+/** core/shared's tests test core/shared; a test of an area's module sits beside it in that area. */
+const CORE_AREAS = ["workspaces", "parties", "title", "financials", "documents", "sdlt", "tasks", "administration", "identity"];
+const sharedTestBoundary = {
+  group: CORE_AREAS.map((area) => `**/${area}/**`),
+  message: "core/shared's tests import no area: a test of an area's module sits beside it in core/<area>/.",
+};
 
 export default tseslint.config(
   { ignores: ["node_modules", "build", "public/build", "data", ".tmp", "coverage", "bench/results", "playwright-report", "test-results"] },
@@ -40,6 +46,12 @@ export default tseslint.config(
     },
   },
   { files: ["core/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [coreBoundary] }] } },
+  {
+    files: ["core/shared/**/*.test.ts", "core/shared/**/*.test-helper.ts"],
+    // The permissions engine is keyed by the participant roles and transaction types of the workspace area.
+    ignores: ["core/shared/permissions/actions.test.ts", "core/shared/permissions/contextual.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [coreBoundary, sharedTestBoundary] }] },
+  },
   { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider, appCliBoundary] }] } },
   { files: ["cli/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [noProvider, cliAppBoundary] }] } },
   { files: ["provider/**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [providerBoundary] }] } },
