@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { messageAt } from "../shared/length-limits.test-helper.js";
 import { UseCaseRefusal } from "../shared/refusals.js";
+import { ADMINISTRATION_LIMITS } from "./enums.js";
 import {
   canonicalIpEntry,
   editedIpAllowList,
@@ -143,6 +145,18 @@ describe("changing the allow list", () => {
   it("refuses to remove what is not on the list, naming it", () => {
     expect(() => editedIpAllowList(current, { action: "remove", entries: ["10.0.0.1", "10.9.9.9"] })).toThrow(
       new UseCaseRefusal("Not on the IP allow list: 10.9.9.9"),
+    );
+  });
+});
+
+describe("length limits: the limit is accepted, one more is refused with the message", () => {
+  it("IP allow list text: 5000 / 5001", () => {
+    const entry = "10.0.0.1,";
+    const text = (length: number) => entry.repeat(Math.floor(length / entry.length)).padEnd(length, " ");
+    expect(text(5000)).toHaveLength(5000);
+    expect(messageAt(IpAllowListSchema, text(ADMINISTRATION_LIMITS.ipAllowListText))).toBeNull();
+    expect(messageAt(IpAllowListSchema, text(ADMINISTRATION_LIMITS.ipAllowListText + 1))).toBe(
+      "IP allow list must not exceed 5000 characters",
     );
   });
 });

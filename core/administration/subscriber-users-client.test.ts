@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSOCIATED_SUBSCRIBER, mockProviderPerTest, SUBSCRIBER_USER } from "../shared/mock-provider.test-helper.js";
 import { checkStanding, getMe, getSubscriberUserNames, listAssociatedSubscribers } from "./subscriber-users-client.js";
 
@@ -52,5 +54,68 @@ describe("the subscriber client", () => {
       message: "Log in again",
       correlationId: "correlation-1",
     });
+  });
+});
+
+/** The same use-cases over a real socket: a stand-in provider answering by method and path. */
+const PAGE = { page: 1, limit: 20, totalRecords: 1, pageRecords: 1 };
+const USE_CASES: Record<string, (url: URL) => [number, unknown]> = {
+  "GET /api/v1/me": () => [
+    200,
+    {
+      user,
+      selectedSubscriber: subscriber,
+      roles: ["Workspace User"],
+      permissions: ["view:workspaces"],
+    },
+  ],
+  "GET /api/subscriber/v1/subscribers": () => [200, { records: [subscriber], page: PAGE }],
+  "GET /api/subscriber/v1/subscribers/subscriber-users": (url) => [
+    200,
+    {
+      records: (url.searchParams.get("ids") ?? "")
+        .split(",")
+        .map((id) => ({ subscriberUserId: id, firstName: "A", lastName: "B" })),
+    },
+  ],
+};
+
+let server: Server;
+let apiUrl: string;
+const seen: { url: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      seen.push({ url: request.url ?? "" });
+      const url = new URL(request.url ?? "/", "http://localhost");
+      const [status, payload] = USE_CASES[`${request.method} ${url.pathname}`]?.(url) ?? [
+        404,
+        { status: 404, code: "NOT_FOUND", message: "No such route" },
+      ];
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(payload));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const last = () => seen[seen.length - 1];
+
+describe("the use-cases over call()", () => {
+  const ctx = () => ({ apiUrl, accessToken: "t" });
+  it("reads the caller, subscribers and user names", async () => {
+    expect((await getMe(ctx())).user.firstName).toBe("Ann");
+    expect(await listAssociatedSubscribers(ctx(), "u1")).toHaveLength(1);
+    expect(last().url).toContain("subscriber-user-id=u1");
+    expect((await getSubscriberUserNames(ctx(), ["u1", "u2"])).map((r) => r.subscriberUserId)).toEqual(
+      ["u1", "u2"],
+    );
   });
 });

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { PARTY_ACTIONS } from "../parties/enums.js";
-import { TAX_ELIGIBILITY_STATUSES } from "../sdlt/enums.js";
 import {
   attachAvailability,
   canApproveApplications,
@@ -19,50 +17,6 @@ import {
   type ReadinessInput,
   type UploadContext,
 } from "./rules.js";
-import { availableMismatchActions, isPartyMenuDisabled, MISMATCH_MESSAGES, mismatchActionRefusal, mismatchMessage, proprietorRuleProblems } from "../title/proprietor-mismatch.js";
-import {
-  canProceedToConsent,
-  missingValueText,
-  sdltSectionMode,
-  stampDutyView,
-  taxEligibility,
-  toggleInitialAnswer,
-  vatDisplay,
-  visibleInitialQuestions,
-} from "../sdlt/rules.js";
-
-describe("mismatch actions", () => {
-  it("refuses set-as-outgoing with one proprietor or fewer, set-as-incoming when unknown or 3", () => {
-    expect(mismatchActionRefusal("SET_AS_OUTGOING_PROPRIETOR", { registeredProprietorCount: 1, incomingProprietorCount: 0 })).not.toBeNull();
-    expect(mismatchActionRefusal("SET_AS_OUTGOING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: 0 })).toBeNull();
-    expect(mismatchActionRefusal("SET_AS_INCOMING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: undefined })).not.toBeNull();
-    expect(mismatchActionRefusal("SET_AS_INCOMING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: 3 })).not.toBeNull();
-    expect(mismatchActionRefusal("SET_AS_INCOMING_PROPRIETOR", { registeredProprietorCount: 2, incomingProprietorCount: 2 })).toBeNull();
-    expect(availableMismatchActions(PARTY_ACTIONS, { registeredProprietorCount: 1, incomingProprietorCount: 3 })).toEqual([
-      "UPDATE_NAME_IN_WORKSPACE",
-      "CHANGE_OF_NAME_APPLICATION",
-      "ORGANISATION_IS_A_BORROWER",
-      "NO_ACTION_NEEDED",
-      "UPDATE_REGISTRATION_NUMBER_IN_WORKSPACE",
-    ]);
-  });
-  it("disables the party menu on MATCH or VALID borrowers", () => {
-    expect(isPartyMenuDisabled("MATCH", "INVALID")).toBe(true);
-    expect(isPartyMenuDisabled(["NAME_MISMATCH"], "VALID")).toBe(true);
-    expect(isPartyMenuDisabled(["NAME_MISMATCH"], "INVALID")).toBe(false);
-  });
-  it("mismatch messages name the name, the number or both", () => {
-    expect(mismatchMessage(["NAME_MISMATCH"])).toBe(MISMATCH_MESSAGES.name);
-    expect(mismatchMessage(["REGISTRATION_NUMBER_MISMATCH"])).toBe(MISMATCH_MESSAGES.registrationNumber);
-    expect(mismatchMessage(["NAME_MISMATCH", "REGISTRATION_NUMBER_MISMATCH"])).toBe(MISMATCH_MESSAGES.both);
-    expect(mismatchMessage(["MATCH"])).toBeNull();
-  });
-  it("proprietor rules", () => {
-    expect(proprietorRuleProblems([{ role: "BORROWER", isIncomingProprietor: false, titleStatus: "INCOMING" }])).toHaveLength(2);
-    expect(proprietorRuleProblems([{ role: "BORROWER", isIncomingProprietor: true, titleStatus: "OUTGOING" }])).toEqual([]);
-    expect(proprietorRuleProblems([])).toEqual([]);
-  });
-});
 
 describe("upload availability", () => {
   const base: UploadContext = {
@@ -223,54 +177,5 @@ describe("submission readiness", () => {
     expect(submissionReadiness({ ...ready, identityFormCount: 0 })).toEqual(["identityFormsMissing"]);
     expect(submissionReadiness({ ...ready, hasRejectedRequest: true })).toEqual(["rejectedRequest"]);
     expect(submissionReadiness({ ...ready, hasRejectedRequest: true, lodgementCaseStatus: "CREATED" })).toEqual([]);
-  });
-});
-
-describe("SDLT", () => {
-  it("tax eligibility from the three answers", () => {
-    expect(taxEligibility({ needStampDutySubmission: false })).toEqual({ taxEligibilityStatus: "NOT_REQUIRED", revenueAuthority: null });
-    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "WELSH_REVENUE_AUTHORITY" })).toEqual({ taxEligibilityStatus: "SUBMISSION_OUTSIDE_PEXA", revenueAuthority: "WELSH_REVENUE_AUTHORITY" });
-    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS", submitThroughProduct: false })).toEqual({ taxEligibilityStatus: "SUBMISSION_OUTSIDE_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" });
-    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS", submitThroughProduct: true })).toEqual({ taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" });
-    expect(taxEligibility({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS" })).toBeNull();
-    expect(taxEligibility({ needStampDutySubmission: true })).toBeNull();
-    expect(taxEligibility({})).toBeNull();
-  });
-  it("questions shown and toggling", () => {
-    expect(visibleInitialQuestions({})).toEqual([1]);
-    expect(visibleInitialQuestions({ needStampDutySubmission: true })).toEqual([1, 2]);
-    expect(visibleInitialQuestions({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS" })).toEqual([1, 2, 3]);
-    expect(toggleInitialAnswer({ needStampDutySubmission: true, taxAuthority: "HM_REVENUE_AND_CUSTOMS", submitThroughProduct: true }, "needStampDutySubmission", true)).toEqual({
-      needStampDutySubmission: null,
-      taxAuthority: null,
-      submitThroughProduct: null,
-    });
-    expect(toggleInitialAnswer({ needStampDutySubmission: true }, "taxAuthority", "WELSH_REVENUE_AUTHORITY")).toEqual({
-      needStampDutySubmission: true,
-      taxAuthority: "WELSH_REVENUE_AUTHORITY",
-      submitThroughProduct: null,
-    });
-  });
-  it("the view for every eligibility status", () => {
-    expect(Object.fromEntries(TAX_ELIGIBILITY_STATUSES.map((status) => [status, stampDutyView(status)]))).toEqual({
-      NOT_REQUIRED: "not-required-notice",
-      SUBMISSION_OUTSIDE_PEXA: "outside-submission-notice",
-      SUBMISSION_THROUGH_PEXA: "form",
-      PENDING: "pending-notice",
-      NOT_APPLICABLE: "nothing",
-    });
-    expect(stampDutyView(null)).toBe("questions");
-  });
-  it("sections, consent and display", () => {
-    expect(canProceedToConsent({ taxApplicationStatus: "CREATED", canConsent: true, canBePrepared: true })).toBe(true);
-    expect(canProceedToConsent({ taxApplicationStatus: "PREPARED", canConsent: true, canBePrepared: true })).toBe(false);
-    expect(canProceedToConsent({ taxApplicationStatus: "CREATED", canConsent: true, canBePrepared: false })).toBe(false);
-    expect(sdltSectionMode({ sectionStatus: "COMPLETED", taxApplicationStatus: "CREATED", canAdd: true, canEdit: true })).toEqual({ mode: "summary", showsEdit: true });
-    expect(sdltSectionMode({ sectionStatus: "COMPLETED", taxApplicationStatus: "PREPARED", canAdd: true, canEdit: true })).toEqual({ mode: "summary", showsEdit: false });
-    expect(sdltSectionMode({ sectionStatus: "PENDING", taxApplicationStatus: "CREATED", canAdd: true, canEdit: false })).toEqual({ mode: "form", showsEdit: false });
-    expect(sdltSectionMode({ sectionStatus: "PENDING", taxApplicationStatus: "CREATED", canAdd: false, canEdit: false })).toEqual({ mode: "summary", showsEdit: false });
-    expect(missingValueText(true)).toBe("not provided");
-    expect(missingValueText(false)).toBe("to be provided");
-    expect(vatDisplay(123_499)).toBe("1234");
   });
 });

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatSortCode } from "../parties/names.js";
+import { LIMITS } from "../shared/limits.js";
+import { lengthLimitTests, value } from "../shared/length-limits.test-helper.js";
 import { ACCOUNT_NUMBER_MESSAGE, AccountNameSchema, AccountNumberSchema, DisplayNameSchema, SORT_CODE_MESSAGE, SortCodeSchema } from "./bank-account.js";
 
 const messageOf = (schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown) => {
@@ -73,4 +75,23 @@ describe("account and display names", () => {
     expect(AccountNameSchema.parse("Smith & Co (Ltd).")).toBe("Smith & Co (Ltd).");
     expect(messageOf(AccountNameSchema, "Smith@Co")).toBe("Enter a valid Account name");
   });
+});
+
+describe("length limits: the limit is accepted, one more is refused with the message", () => {
+  lengthLimitTests([
+    [
+      "account name",
+      value(AccountNameSchema),
+      LIMITS.accountName,
+      "A",
+      "Account name must not exceed 35 characters",
+    ],
+    [
+      "display name",
+      value(DisplayNameSchema),
+      LIMITS.displayName,
+      "A",
+      "Display name must not exceed 35 characters",
+    ],
+  ]);
 });

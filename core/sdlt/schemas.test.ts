@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { field, lengthLimitTests, messageAt } from "../shared/length-limits.test-helper.js";
+import { SDLT_LIMITS } from "./enums.js";
 import {
   disabledFormCodes,
   FORM_CODE_MAX_MESSAGE,
@@ -248,5 +250,123 @@ describe("consent", () => {
   it("needs both boxes", () => {
     expect(errors(SdltConsentSchema, { accuracy: "on" })).toEqual({ autoSubmit: SDLT_CONSENT_MESSAGE });
     expect(SdltConsentSchema.parse({ accuracy: "on", autoSubmit: true })).toEqual({ accuracy: true, autoSubmit: true });
+  });
+});
+
+const address = { buildingNumber: "1", postcode: "SW1A 1AA" };
+const transaction = {
+  propertyType: "RESIDENTIAL",
+  effectiveDateOfTransaction: "2025-01-01",
+  transactionDescription: "F",
+  interestTransferred: "FG",
+  restrictionsAffecting: "true",
+  landExchanged: "false",
+  pursuantToOption: "false",
+};
+const purchaser = {
+  title: "Other",
+  address,
+  identification: { type: "VAT_REGISTRATION_NUMBER", identificationNumber: "123456789" },
+  actingAsTrustee: "false",
+  connectedToVendor: "false",
+  certificateAddress: "PROPERTY",
+  authorisedAgent: "false",
+};
+
+describe("length limits: the limit is accepted, one more is refused with the message", () => {
+  lengthLimitTests([
+    [
+      "scheme number",
+      field(sdltTaxCalculationSchema({}), "schemeNumber", {
+        isClaimingRelief: "true",
+        reasonCode: "PART_EXCHANGE",
+      }),
+      SDLT_LIMITS.schemeNumber,
+      "1",
+      "Scheme number must not exceed 14 characters",
+    ],
+    [
+      "agent name",
+      field(sdltAgentDetailsSchema({ agentRequired: true, addressShown: false }), "agentName"),
+      SDLT_LIMITS.agentName,
+      "A",
+      "Agent name must not exceed 28 characters",
+    ],
+    [
+      "agent reference",
+      field(sdltAgentDetailsSchema({ agentRequired: false, addressShown: false }), "agentReference"),
+      SDLT_LIMITS.agentReference,
+      "A",
+      "Agent reference must not exceed 14 characters",
+    ],
+    [
+      "agent phone number",
+      field(sdltAgentDetailsSchema({ agentRequired: false, addressShown: false }), "agentPhoneNumber"),
+      SDLT_LIMITS.agentPhoneNumber,
+      "1",
+      "Agent phone number must not exceed 14 characters",
+    ],
+    [
+      "NLPG UPRN",
+      field(SdltPropertyDetailsSchema, "nlpgUprn"),
+      SDLT_LIMITS.nlpgUprn,
+      "A",
+      "NLPG UPRN must not exceed 14 characters",
+    ],
+    [
+      "restrictions details",
+      field(SdltTransactionDetailsSchema, "restrictionsDetails", transaction),
+      SDLT_LIMITS.restrictionsDetails,
+      "A",
+      "Restrictions details must not exceed 42 characters",
+    ],
+    [
+      "other title",
+      (text) =>
+        messageAt(
+          sdltPurchaserDetailsSchema(() => new Date("2025-06-01T12:00:00Z")),
+          { primaryPurchaser: { ...purchaser, otherTitle: text } },
+          "primaryPurchaser.otherTitle",
+        ),
+      SDLT_LIMITS.otherTitle,
+      "D",
+      "Other title must not exceed 6 characters",
+    ],
+  ]);
+});
+
+describe("exact and ranged lengths: both edges and one past each", () => {
+  it("local authority number: exactly 4 digits", () => {
+    const check = field(SdltPropertyDetailsSchema, "laNumber");
+    expect(check("1234")).toBeNull();
+    expect(check("123")).toBe("Enter a valid Local authority number");
+    expect(check("12345")).toBe("Enter a valid Local authority number");
+  });
+
+  it("identification numbers: National Insurance 8 to 9, VAT exactly 9, UTR up to 10", () => {
+    const ni = (text: string) => identificationNumberProblem("NATIONAL_INSURANCE_NUMBER", text);
+    expect([ni("QQ12345"), ni("QQ123456"), ni("QQ1234567"), ni("QQ12345678")]).toEqual([
+      "Enter a valid National Insurance number",
+      null,
+      null,
+      "Enter a valid National Insurance number",
+    ]);
+    const vat = (text: string) => identificationNumberProblem("VAT_REGISTRATION_NUMBER", text);
+    expect([vat("12345678"), vat("123456789"), vat("1234567890")]).toEqual([
+      "Enter a valid VAT registration number",
+      null,
+      "Enter a valid VAT registration number",
+    ]);
+    const utr = (text: string) => identificationNumberProblem("UK_COMPANY_UTR_OR_UK_PARTNERSHIP_UTR", text);
+    expect([utr("1"), utr("1234567890"), utr("12345678901")]).toEqual([null, null, "Enter a valid UTR"]);
+  });
+
+  it("land area: 14 characters and 3 decimals", () => {
+    const check = (landArea: string) =>
+      messageAt(SdltPropertyDetailsSchema, { landDetails: { landArea } }, "landDetails.landArea");
+    expect(check("1234567890.123")).toBeNull();
+    expect(check("12345678901.123")).toBe("Land area must not exceed 14 characters");
+    expect(check("1.123")).toBeNull();
+    expect(check("1.1234")).toBe("Land area can have up to 3 decimal places");
   });
 });

@@ -3,43 +3,12 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CORRELATION_ID_HEADER } from "./contract.js";
-import { ASSOCIATED_SUBSCRIBER, SUBSCRIBER_USER } from "./mock-provider.test-helper.js";
 import { call } from "./provider-client.js";
 import { ProviderError, ProviderUnavailableError } from "./provider-errors.js";
-import * as subscriberUsers from "../administration/subscriber-users-client.js";
 import * as flags from "./feature-flags-client.js";
 
-const USER = SUBSCRIBER_USER;
-const SUBSCRIBER = ASSOCIATED_SUBSCRIBER;
-const PAGE = { page: 1, limit: 20, totalRecords: 1, pageRecords: 1 };
 /** Canned answers of the use-cases in core/client, by method and path. */
 const USE_CASES: Record<string, (url: URL, body: string) => [number, unknown]> = {
-  "GET /api/v1/me": () => [
-    200,
-    {
-      user: USER,
-      selectedSubscriber: SUBSCRIBER,
-      roles: ["Workspace User"],
-      permissions: ["view:workspaces"],
-    },
-  ],
-  "GET /api/subscriber/v1/subscribers": () => [200, { records: [SUBSCRIBER], page: PAGE }],
-  "GET /api/subscriber/v1/subscribers/subscriber-users": (url) => [
-    200,
-    {
-      records: (url.searchParams.get("ids") ?? "")
-        .split(",")
-        .map((id) => ({ subscriberUserId: id, firstName: "A", lastName: "B" })),
-    },
-  ],
-  "POST /api/subscriber/v1/subscriber-users/search": (_url, body) => [
-    200,
-    { records: JSON.parse(body).email === "nobody@example.com" ? [] : [USER], page: PAGE },
-  ],
-  "PATCH /api/subscriber/v1/subscriber-users/u1": (_url, body) => [
-    200,
-    { ...USER, status: JSON.parse(body).status },
-  ],
   "GET /api/v1/feature-flags": (url) => [
     200,
     { environment: url.searchParams.get("environment") ?? "local", flags: { sdltEnabled: false } },
@@ -224,14 +193,6 @@ describe("call", () => {
 
 describe("the use-cases over call()", () => {
   const ctx = () => ({ apiUrl, accessToken: "t" });
-  it("reads the caller, subscribers and user names", async () => {
-    expect((await subscriberUsers.getMe(ctx())).user.firstName).toBe("Ann");
-    expect(await subscriberUsers.listAssociatedSubscribers(ctx(), "u1")).toHaveLength(1);
-    expect(last().url).toContain("subscriber-user-id=u1");
-    expect((await subscriberUsers.getSubscriberUserNames(ctx(), ["u1", "u2"])).map((r) => r.subscriberUserId)).toEqual(
-      ["u1", "u2"],
-    );
-  });
   it("reads and sets feature flags", async () => {
     expect((await flags.getFeatureFlags(ctx(), "sandbox")).environment).toBe("sandbox");
     expect((await flags.setFeatureFlag(ctx(), "sdltEnabled", true)).flags.sdltEnabled).toBe(true);

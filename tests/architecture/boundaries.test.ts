@@ -1,7 +1,8 @@
 /**
  * The import boundaries of DESIGN.md, as the lint rule enforces them: core/ never imports from app/, cli/
  * or provider/; app/ and cli/ never import from provider/ (they reach it through core's HTTP client), nor
- * from each other; the provider never imports from app/ or cli/.
+
+
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
@@ -49,6 +50,21 @@ describe("import boundaries", () => {
     ["cli/commands/x.ts", 'import { config } from "../../app/config.server";\nexport const c = config;\n', "cli/ never imports from app/"],
   ])("refuses %s importing across the other sides", async (path, source, message) => {
     expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    ["core/shared/fields.test.ts", 'import { PartySchema } from "../parties/schemas.js";\nexport const p = PartySchema;\n'],
+    ["core/shared/length-limits.test-helper.ts", 'import { SDLT_LIMITS } from "../sdlt/enums.js";\nexport const l = SDLT_LIMITS;\n'],
+    ["core/shared/permissions/roles.test.ts", 'import { ASSIGNABLE_ROLES } from "../../administration/roles.js";\nexport const r = ASSIGNABLE_ROLES;\n'],
+  ])("refuses %s, a test in core/shared, importing an area", async (path, source) => {
+    expect(await boundaryMessages(path, source)).toEqual([expect.stringContaining("core/shared/ holds what every area uses")]);
+  });
+
+  it("lets the permissions engine's tests import the workspace area, and an area's tests import core/shared", async () => {
+    const workspaceEnums = 'import { PARTICIPANT_ROLES } from "../../workspaces/enums.js";\nexport const p = PARTICIPANT_ROLES;\n';
+    expect(await boundaryMessages("core/shared/permissions/actions.test.ts", workspaceEnums)).toEqual([]);
+    expect(await boundaryMessages("core/shared/permissions/contextual.test.ts", workspaceEnums)).toEqual([]);
+    expect(await boundaryMessages("core/sdlt/schemas.test.ts", 'import { messageAt } from "../shared/length-limits.test-helper.js";\nexport const m = messageAt;\n')).toEqual([]);
   });
 
   it("allows app/ and cli/ to import core, and the provider to import core's pure rules", async () => {
