@@ -1,8 +1,8 @@
 /**
  * The import boundaries of DESIGN.md, as the lint rule enforces them: core/ never imports from app/, cli/
  * or provider/; app/ and cli/ never import from provider/ (they reach it through core's HTTP client), nor
-
-
+ * from each other; the provider never imports from app/ or cli/. core/shared (its modules and its tests)
+ * imports no area of core/, but the permissions engine's (keyed by the workspace's participant roles).
  */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
