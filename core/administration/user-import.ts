@@ -131,11 +131,17 @@ export interface ImportFileRow {
   values: Record<string, unknown>;
 }
 
+/**
+ * What became of a row: the provider's outcome, or `unknown` when the call carrying it was sent but its
+ * answer was lost (the provider may have saved the row: a second run confirms it, as unchanged).
+ */
+export type ImportOutcome = BulkOutcome | "unknown";
+
 /** What became of one row of an import file. */
 export interface ImportRowReport {
   row: number;
   email: string;
-  outcome: BulkOutcome;
+  outcome: ImportOutcome;
   changes: string[];
   reason: string | null;
 }
@@ -144,7 +150,7 @@ export interface ImportReport {
   file: string;
   dryRun: boolean;
   subscriberId: string;
-  summary: Record<BulkOutcome, number>;
+  summary: Record<ImportOutcome, number>;
   rows: ImportRowReport[];
 }
 
