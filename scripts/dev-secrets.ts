@@ -5,8 +5,9 @@
  * configured. (NODE_ENV is not the signal: remix-serve sets it to production for every built app.)
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { privateFile, privateFolder } from "./private-folder.js";
 
 export interface DevSecrets {
   webClientSecret: string;
@@ -56,8 +57,8 @@ export function loadDevSecrets(dataDir: string): DevSecrets {
     throw new Error("Development secrets are not used in production: configure every secret in the environment.");
   }
   const file = join(dataDir, "dev-secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as DevSecrets;
-  mkdirSync(dataDir, { recursive: true });
+  privateFolder(dataDir);
+  if (existsSync(file)) return JSON.parse(readFileSync(privateFile(file), "utf8")) as DevSecrets;
   const secrets = generate();
   try {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });

@@ -11,17 +11,18 @@
  * demo script clients' secrets there for the person starting it, and they belong on no disk.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { join, resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { appServerArgs } from "./app-server.js";
 import { loadDevSecrets, resolveDataDir } from "./dev-secrets.js";
+import { privateFile, privateFolder } from "./private-folder.js";
 
 const appPort = process.env.PORT ?? "3000";
 const providerPort = process.env.PROVIDER_PORT ?? "4000";
 const providerUrl = process.env.PROVIDER_URL ?? `http://localhost:${providerPort}`;
 const appUrl = process.env.APP_URL ?? `http://localhost:${appPort}`;
-const dataDir = resolveDataDir();
+const dataDir = privateFolder(resolveDataDir());
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -63,8 +64,10 @@ function stopAll(code: number) {
 function run(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}, logFile?: string) {
   const child = spawn(command, args, { stdio: logFile ? ["inherit", "pipe", "pipe"] : "inherit", env: { ...env, ...extraEnv } });
   if (logFile) {
-    mkdirSync(join(dataDir, "logs"), { recursive: true });
+    privateFolder(join(dataDir, "logs"));
     const log = createWriteStream(logFile, { flags: "w", mode: 0o600 });
+    // An existing file keeps its mode when truncated: made private again once it is open.
+    log.once("open", () => privateFile(logFile));
     child.stdout?.on("data", (chunk: Buffer) => {
       process.stdout.write(chunk);
       log.write(chunk);

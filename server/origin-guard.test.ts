@@ -29,11 +29,13 @@ describe("the end user's address", () => {
     ({ method: "GET", headers, socket: { remoteAddress: "198.51.100.7" } }) as unknown as IncomingMessage;
 
   it("is the socket's address, whatever X-Forwarded-For claims", () => {
-    expect(clientAddressOf(withSocket({ "x-forwarded-for": "203.0.113.1" }), false)).toBe("198.51.100.7");
+    expect(clientAddressOf(withSocket({ "x-forwarded-for": "203.0.113.1" }), 0)).toBe("198.51.100.7");
   });
 
-  it("is the first forwarded address behind a trusted proxy", () => {
-    expect(clientAddressOf(withSocket({ "x-forwarded-for": "203.0.113.1, 10.0.0.1" }), true)).toBe("203.0.113.1");
-    expect(clientAddressOf(withSocket({}), true)).toBe("198.51.100.7");
+  it("is the address the trusted proxy appended, not one the client wrote before it", () => {
+    // The client sent `X-Forwarded-For: 192.0.2.10` (an allowed address); its proxy appended the real one.
+    expect(clientAddressOf(withSocket({ "x-forwarded-for": "192.0.2.10, 203.0.113.1" }), 1)).toBe("203.0.113.1");
+    expect(clientAddressOf(withSocket({ "x-forwarded-for": "192.0.2.10, 203.0.113.1, 10.0.0.1" }), 2)).toBe("203.0.113.1");
+    expect(clientAddressOf(withSocket({}), 1)).toBe("198.51.100.7");
   });
 });

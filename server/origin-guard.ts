@@ -5,15 +5,23 @@
  * together with the session's CSRF token.
  *
  * It also records the end user's address in `x-convey-client-ip` (always overwritten, so a client cannot
- * choose it), which the app forwards to the provider for IP allow lists. Behind a trusted reverse proxy set
- * APP_TRUST_PROXY=true to take the first X-Forwarded-For address instead of the socket's.
+ * choose it), which the app forwards to the provider for IP allow lists. Behind trusted reverse proxies set
+ * APP_TRUST_PROXY=true (and APP_TRUSTED_PROXY_HOPS to their number, 1 by default): the address is then taken
+ * from the right of X-Forwarded-For by core's rule (core/shared/client-address.ts), never from the
+ * client-written left of it.
+ *
+ * Every answer carries `X-Content-Type-Options: nosniff` (the static assets too, which Remix never sees),
+ * and the request log that remix-serve writes when an answer is finished shows the URL with its secret
+ * query parameters redacted (the login callback's `code` and `state`: core/shared/redact-url.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { isSameOriginRequest } from "../app/security/csrf";
+import { clientAddress, parseTrustedHops } from "../core/shared/client-address";
+import { redactUrl } from "../core/shared/redact-url";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const CLIENT_IP_HEADER = "x-convey-client-ip";
-const trustProxy = process.env.APP_TRUST_PROXY === "true";
+const trustedHops = process.env.APP_TRUST_PROXY === "true" ? parseTrustedHops(process.env.APP_TRUSTED_PROXY_HOPS) : 0;
 const appOrigin = new URL(process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).origin;
 
 function headersOf(request: IncomingMessage): Headers {
@@ -29,10 +37,30 @@ export function refusesRequest(request: IncomingMessage, origin = appOrigin): bo
   return UNSAFE_METHODS.has(request.method ?? "GET") && !isSameOriginRequest(headersOf(request), origin);
 }
 
-export function clientAddressOf(request: IncomingMessage, trustForwarded = trustProxy): string | undefined {
-  const forwarded = request.headers["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return (trustForwarded && first) || request.socket?.remoteAddress;
+/** The end user's address; `hops` trusted proxies in front (0: the socket's address, whatever the header says). */
+export function clientAddressOf(request: IncomingMessage, hops = trustedHops): string | undefined {
+  return clientAddress(request.socket?.remoteAddress, request.headers["x-forwarded-for"], { trustedHops: hops });
+}
+
+/** Adds nosniff to an answer that does not carry it yet, whoever writes its head. */
+function withNosniff(response: ServerResponse): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function writeHeadWithNosniff(this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent && !this.hasHeader("x-content-type-options")) this.setHeader("x-content-type-options", "nosniff");
+    return writeHead.apply(this, args as Parameters<typeof writeHead>);
+  } as typeof response.writeHead;
+}
+
+/**
+ * The request log line is written when the answer finishes, from `originalUrl` (Express keeps the URL the
+ * request arrived with there). This listener is registered before any of the server's own, so it runs
+ * first, once Remix no longer needs the URL.
+ */
+function redactUrlForLog(request: IncomingMessage & { originalUrl?: string }, response: ServerResponse): void {
+  response.once("finish", () => {
+    const url = request.originalUrl ?? request.url;
+    if (url !== undefined) request.originalUrl = redactUrl(url);
+  });
 }
 
 function refuse(response: ServerResponse) {
@@ -47,6 +75,8 @@ http.createServer = function guardedCreateServer(this: unknown, ...args: Paramet
   server.emit = function guardedEmit(this: http.Server, event: string, ...rest: unknown[]) {
     if (event === "request") {
       const [request, response] = rest as [IncomingMessage, ServerResponse];
+      withNosniff(response);
+      redactUrlForLog(request, response);
       const address = clientAddressOf(request);
       if (address) request.headers[CLIENT_IP_HEADER] = address;
       else delete request.headers[CLIENT_IP_HEADER];

@@ -20,7 +20,7 @@ import { listAssociatedSubscribers } from "../../core/administration/subscriber-
 import { readForm } from "../components/form/read-form.server";
 import { requireUser, saveSession, type UserSession } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
-import { safeLocalPath } from "../utils/safe-path";
+import { safeLocalPath } from "../../core/shared/local-path.js";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

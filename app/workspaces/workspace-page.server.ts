@@ -13,7 +13,7 @@ import { throwProviderError, writeFailureToast } from "../errors/provider-errors
 import { featureFlags } from "../feature-flags.server";
 import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession, subjectOf } from "../session/user-session.server";
-import { safeLocalPath } from "../utils/safe-path";
+import { safeLocalPath } from "../../core/shared/local-path.js";
 import { buyerHasDualRepresentation, workspaceContext, workspaceView } from "./workspace-view";
 import { approveWorkspace, getWorkspace, unapproveWorkspace } from "../../core/workspaces/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";

@@ -299,11 +299,12 @@ async function importUsers(io: Io, command: Command, input: Record<string, unkno
   }
   if (globals.json) printJson(io, report);
   else (await import("../ui/user-import.js")).printImportReport(io, report);
-  if (report.summary.refused > 0) {
-    throw new CliError(
-      `${report.summary.refused} of ${report.rows.length} rows were refused; the others were ${options.dryRun ? "checked" : "done"}`,
-      ExitCode.failure,
-    );
+  if (report.summary.refused > 0 || report.summary.unknown > 0) {
+    const parts = [
+      ...(report.summary.refused > 0 ? [`${report.summary.refused} of ${report.rows.length} rows were refused`] : []),
+      ...(report.summary.unknown > 0 ? [`${report.summary.unknown} of ${report.rows.length} rows are unknown (run again to confirm)`] : []),
+    ];
+    throw new CliError(`${parts.join("; ")}; the others were ${options.dryRun ? "checked" : "done"}`, ExitCode.failure);
   }
 }
 

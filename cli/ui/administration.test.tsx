@@ -203,7 +203,7 @@ describe("AuditTable", () => {
 });
 
 describe("users import views", () => {
-  const summary = { created: 2, updated: 1, suspended: 0, unsuspended: 0, unchanged: 4, refused: 1 };
+  const summary = { created: 2, updated: 1, suspended: 0, unsuspended: 0, unchanged: 4, refused: 1, unknown: 0 };
 
   it("draws a progress bar with the counts so far", () => {
     expect(frame(render(<ProgressBar done={5} total={10} summary={summary} />).lastFrame)).toBe(
@@ -235,6 +235,28 @@ describe("users import views", () => {
       ].join("\n"),
     );
     expect(summaryLine(summary, true)).toBe("2 to be created · 1 to be updated · 4 unchanged · 1 refused");
+  });
+
+  it("lists every row whose outcome is unknown, with what to do", () => {
+    const report: ImportReport = {
+      file: "users.csv",
+      dryRun: false,
+      subscriberId: "s1",
+      summary: { ...summary, created: 1, updated: 0, unchanged: 0, refused: 0, unknown: 1 },
+      rows: [
+        { row: 1, email: "a@x.example", outcome: "created", changes: [], reason: null },
+        { row: 2, email: "b@x.example", outcome: "unknown", changes: [], reason: "Unknown: run again to confirm." },
+      ],
+    };
+    expect(frame(render(<ImportReportView report={report} />).lastFrame)).toBe(
+      [
+        "⚠ Imported users.csv: 1 created · 1 unknown",
+        "",
+        "Row  Email        Outcome  Details",
+        "1    a@x.example  created",
+        "2    b@x.example  unknown  Unknown: run again to confirm.",
+      ].join("\n"),
+    );
   });
 });
 

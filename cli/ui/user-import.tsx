@@ -1,8 +1,7 @@
 /** `convey users import`: a progress bar on a terminal, then the report of every row. */
 import { Box, Text } from "ink";
-import type { BulkOutcome } from "../../core/administration/api.js";
 import type { Io } from "../io.js";
-import type { ImportReport, ImportRowReport } from "../../core/administration/user-import.js";
+import type { ImportOutcome, ImportReport, ImportRowReport } from "../../core/administration/user-import.js";
 import type { ImportProgress } from "../../core/administration/user-import-client.js";
 import { liveView, printView, type LiveView } from "./render.js";
 import { Table, type Column } from "./table.js";
@@ -11,9 +10,10 @@ import { SYMBOLS, Tone } from "./theme.js";
 const BAR_WIDTH = 30;
 
 /** `created 120 · updated 3 · …`, only the outcomes that happened, in a fixed order. */
-export function summaryLine(summary: Record<BulkOutcome, number>, dryRun = false): string {
-  const order: BulkOutcome[] = ["created", "updated", "suspended", "unsuspended", "unchanged", "refused"];
-  const parts = order.filter((outcome) => summary[outcome] > 0).map((outcome) => `${summary[outcome]} ${dryRun && outcome !== "unchanged" && outcome !== "refused" ? `to be ${outcome}` : outcome}`);
+export function summaryLine(summary: Record<ImportOutcome, number>, dryRun = false): string {
+  const order: ImportOutcome[] = ["created", "updated", "suspended", "unsuspended", "unchanged", "refused", "unknown"];
+  const settled = (outcome: ImportOutcome) => outcome === "unchanged" || outcome === "refused" || outcome === "unknown";
+  const parts = order.filter((outcome) => summary[outcome] > 0).map((outcome) => `${summary[outcome]} ${dryRun && !settled(outcome) ? `to be ${outcome}` : outcome}`);
   return parts.length > 0 ? parts.join(" · ") : "no rows";
 }
 
@@ -31,7 +31,7 @@ export function ProgressBar({ done, total, summary }: ImportProgress) {
   );
 }
 
-/** At most this many rows that changed are listed; refused rows are always listed in full. */
+/** At most this many rows that changed are listed; refused rows and unknown ones are always listed in full. */
 export const CHANGED_ROWS_SHOWN = 100;
 
 const ROW_COLUMNS: Column<ImportRowReport>[] = [
@@ -42,8 +42,8 @@ const ROW_COLUMNS: Column<ImportRowReport>[] = [
 ];
 
 export function ImportReportView({ report }: { report: ImportReport }) {
-  const refused = report.rows.filter((row) => row.outcome === "refused");
-  const changed = report.rows.filter((row) => row.outcome !== "refused" && row.outcome !== "unchanged");
+  const refused = report.rows.filter((row) => row.outcome === "refused" || row.outcome === "unknown");
+  const changed = report.rows.filter((row) => row.outcome !== "refused" && row.outcome !== "unknown" && row.outcome !== "unchanged");
   const shown = [...changed.slice(0, CHANGED_ROWS_SHOWN), ...refused].sort((a, b) => a.row - b.row);
   const kind = refused.length > 0 ? "warning" : "success";
   const title = report.dryRun

@@ -1,24 +1,26 @@
 /**
  * The bulk user import as a use-case (document 3 section 6), shared by every client that sends a file of
  * users: the rows that passed core's checks (planImport) go to the provider's bulk call in chunks of 500,
- * each chunk one transaction there. A refused row stops nothing, nor does a chunk whose call fails (its rows
- * are reported refused with the reason). Rows already in the state the file gives are reported unchanged,
- * so a second run, or a run after one that was killed half-way, finishes the work without duplicates.
+ * each chunk one transaction there. A refused row stops nothing, nor does a chunk whose call fails: its rows
+ * are reported refused with the reason when the call never reached the provider or was refused, and
+ * `unknown` when it was sent but its answer was lost (the provider may well have saved them). Rows already
+ * in the state the file gives are reported unchanged, so a second run, or a run after one that was killed
+ * half-way, finishes the work, or confirms it, without duplicates.
  */
-import { BULK_USERS_MAX_ROWS, type BulkOutcome, type BulkUserResult } from "./api.js";
+import { BULK_USERS_MAX_ROWS, type BulkUserResult } from "./api.js";
 import { bulkSubscriberUsers } from "./client.js";
-import type { ImportPlan, ImportReport, ImportRowReport } from "./user-import.js";
+import type { ImportOutcome, ImportPlan, ImportReport, ImportRowReport } from "./user-import.js";
 import { type RequestContext } from "../shared/provider-client.js";
-import { ProviderError, ProviderUnavailableError } from "../shared/provider-errors.js";
+import { ProviderAnswerLostError, ProviderError, ProviderUnavailableError } from "../shared/provider-errors.js";
 
 export interface ImportProgress {
   done: number;
   total: number;
-  summary: Record<BulkOutcome, number>;
+  summary: Record<ImportOutcome, number>;
 }
 
-export function emptySummary(): Record<BulkOutcome, number> {
-  return { created: 0, updated: 0, suspended: 0, unsuspended: 0, unchanged: 0, refused: 0 };
+export function emptySummary(): Record<ImportOutcome, number> {
+  return { created: 0, updated: 0, suspended: 0, unsuspended: 0, unchanged: 0, refused: 0, unknown: 0 };
 }
 
 /** Waits before each new attempt at a chunk whose call failed for a passing reason (network, 429, 502–504). */
@@ -35,10 +37,17 @@ export function chunkFailureReason(error: ProviderError): string {
   return `Not imported: ${error.message}${id}. Run the import again to finish.`;
 }
 
+/** Why the outcome of every row of a chunk is unknown when its call was sent but no answer came back. */
+export function chunkOutcomeUnknownReason(error: ProviderError): string {
+  const id = error.correlationId ? ` (correlation id ${error.correlationId})` : "";
+  return `Unknown: run again to confirm. ${error.message}${id}; the provider may have saved these rows, and a second run reports them unchanged if it did.`;
+}
+
 /**
  * Sends the valid rows in chunks and reports every row of the file, in file order. Stops on nothing: a call
  * that fails for a passing reason is tried again after a wait, and a chunk whose call still fails has each
- * of its rows reported refused with the reason while the next chunks go on (a second run finishes them).
+ * of its rows reported refused (or unknown, when the answer was lost) with the reason while the next chunks
+ * go on (a second run finishes them).
  */
 export async function runImport(
   ctx: RequestContext,
@@ -83,10 +92,12 @@ export async function runImport(
       }
     }
     if (failure) {
-      const reason = chunkFailureReason(failure);
+      const lost = failure instanceof ProviderAnswerLostError;
+      const outcome: ImportOutcome = lost ? "unknown" : "refused";
+      const reason = lost ? chunkOutcomeUnknownReason(failure) : chunkFailureReason(failure);
       for (const entry of chunk) {
-        summary.refused++;
-        reports.push({ row: entry.row, email: entry.user.email, outcome: "refused", changes: [], reason });
+        summary[outcome]++;
+        reports.push({ row: entry.row, email: entry.user.email, outcome, changes: [], reason });
       }
     }
     for (const result of results ?? []) {

@@ -7,7 +7,7 @@ import { NAMED_ROLES } from "../shared/permissions/roles.js";
 import { SettableUserStatusSchema, type SettableUserStatus } from "./enums.js";
 import { userFormSchema } from "./schemas.js";
 import { subscriberRolesProblem } from "./roles.js";
-import type { BulkOutcome, BulkUserRow, ManagedUser } from "./api.js";
+import { BULK_OUTCOMES, type BulkUserRow, type ManagedUser } from "./api.js";
 
 /** The columns of a user import file, in the order `users export` writes them. */
 export const USER_IMPORT_COLUMNS = ["email", "firstName", "middleName", "lastName", "roles", "status"] as const;
@@ -131,11 +131,18 @@ export interface ImportFileRow {
   values: Record<string, unknown>;
 }
 
+/**
+ * What became of a row: the provider's outcome, or `unknown` when the call carrying it was sent but its
+ * answer was lost (the provider may have saved the row: a second run confirms it, as unchanged).
+ */
+export const IMPORT_OUTCOMES = [...BULK_OUTCOMES, "unknown"] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
 /** What became of one row of an import file. */
 export interface ImportRowReport {
   row: number;
   email: string;
-  outcome: BulkOutcome;
+  outcome: ImportOutcome;
   changes: string[];
   reason: string | null;
 }
@@ -144,7 +151,7 @@ export interface ImportReport {
   file: string;
   dryRun: boolean;
   subscriberId: string;
-  summary: Record<BulkOutcome, number>;
+  summary: Record<ImportOutcome, number>;
   rows: ImportRowReport[];
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CORRELATION_ID_HEADER } from "./contract.js";
 import { call } from "./provider-client.js";
-import { ProviderError, ProviderUnavailableError } from "./provider-errors.js";
+import { ProviderAnswerLostError, ProviderError, ProviderUnavailableError } from "./provider-errors.js";
 import * as flags from "./feature-flags-client.js";
 
 /** Canned answers of the use-cases in core/client, by method and path. */
@@ -188,7 +188,33 @@ describe("call", () => {
       name: "ProviderUnavailableError",
     });
     expect((error as Error).message).toContain(`http://127.0.0.1:${port}`);
+    expect(error).not.toBeInstanceOf(ProviderAnswerLostError);
   });
+
+  it.each(["before answering", "half-way through the answer"])(
+    "turns a connection dropped %s into ProviderAnswerLostError: the request may have been acted on",
+    async (when) => {
+      const dropping = createServer((request, response) => {
+        request.resume();
+        request.on("end", () => {
+          if (when === "before answering") return void request.socket.destroy();
+          response.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+          response.write('{"ok":', () => request.socket.destroy());
+        });
+      });
+      await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+      const port = (dropping.address() as AddressInfo).port;
+      try {
+        const error = await call({ apiUrl: `http://127.0.0.1:${port}`, correlationId: "c-10" }, "POST", "/bulk", { body: {} }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ProviderAnswerLostError);
+        expect(error).toBeInstanceOf(ProviderUnavailableError);
+        expect(error).toMatchObject({ status: 503, correlationId: "c-10", name: "ProviderAnswerLostError" });
+        expect((error as Error).message).toMatch(/^The connection to the provider at http:\/\/127\.0\.0\.1:\d+ was lost before its answer came \(.+\)$/);
+      } finally {
+        await new Promise<void>((resolve) => dropping.close(() => resolve()));
+      }
+    },
+  );
 });
 
 describe("the use-cases over call()", () => {

@@ -9,7 +9,7 @@ import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { CORRELATION_ID_HEADER, ErrorBodySchema } from "./contract.js";
 import { IF_MATCH_HEADER, ifMatch } from "./versions.js";
-import { ProviderError, ProviderUnavailableError } from "./provider-errors.js";
+import { ProviderAnswerLostError, ProviderError, ProviderUnavailableError } from "./provider-errors.js";
 
 export interface RequestContext {
   /** Base URL of the provider, e.g. http://localhost:4000 */
@@ -100,13 +100,15 @@ export async function call<S extends z.ZodType>(
       bodyTimeout: 30_000,
     });
   } catch (error) {
-    throw new ProviderUnavailableError(
-      `The provider at ${url.origin} could not be reached (${(error as Error).message})`,
-      correlationId,
-    );
+    throw connectionFailure(error, url, correlationId);
   }
 
-  const text = await response.body.text();
+  let text: string;
+  try {
+    text = await response.body.text();
+  } catch (error) {
+    throw new ProviderAnswerLostError(answerLostMessage(url, error), correlationId);
+  }
   const json = text ? safeJson(text) : undefined;
   if (response.statusCode >= 400) {
     const parsed = ErrorBodySchema.safeParse(json);
@@ -118,6 +120,45 @@ export async function call<S extends z.ZodType>(
   const data = (options.schema ? options.schema.parse(json) : json) as z.infer<S>;
   if (method !== "GET" && !options.reads) ctx.onWrite?.();
   return { status: response.statusCode, data, correlationId };
+}
+
+/** Failures that happen before a request can have been sent: nothing reached the provider. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_INVALID_ARG",
+]);
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/**
+ * A call that failed without an answer: "could not be reached" when the connection was never made, else
+ * the request may have been acted on and its answer lost (a dropped connection, a time-out).
+ */
+function connectionFailure(error: unknown, url: URL, correlationId: string): ProviderUnavailableError {
+  const codes = errorCodes(error);
+  const notSent = codes.some((code) => NOT_SENT_CODES.has(code) || /^(ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/.test(code));
+  if (notSent) {
+    return new ProviderUnavailableError(`The provider at ${url.origin} could not be reached (${(error as Error).message})`, correlationId);
+  }
+  return new ProviderAnswerLostError(answerLostMessage(url, error), correlationId);
+}
+
+function answerLostMessage(url: URL, error: unknown): string {
+  return `The connection to the provider at ${url.origin} was lost before its answer came (${(error as Error).message})`;
 }
 
 function safeJson(text: string): unknown {

@@ -21,3 +21,14 @@ export class ProviderUnavailableError extends ProviderError {
     this.name = "ProviderUnavailableError";
   }
 }
+
+/**
+ * The request may have reached the provider, but its answer did not come back whole (the connection dropped
+ * or timed out once the request was on its way): whatever it asked for may or may not have been done.
+ */
+export class ProviderAnswerLostError extends ProviderUnavailableError {
+  constructor(message: string, correlationId: string) {
+    super(message, correlationId);
+    this.name = "ProviderAnswerLostError";
+  }
+}

@@ -1,5 +1,6 @@
 /** Provider configuration from the environment, with generated development defaults for every secret. */
 import { z } from "zod";
+import { parseTrustedHops } from "../../core/shared/client-address.js";
 import { ENVIRONMENTS, type Environment } from "../../core/shared/feature-flags.js";
 import { loadDevSecrets, resolveDataDir } from "../../scripts/dev-secrets.js";
 
@@ -27,8 +28,14 @@ export interface ProviderConfig {
   jwks: { keys: Record<string, unknown>[] };
   cookieKeys: string[];
   encryptionKey: Buffer;
-  /** Trust X-Forwarded-For from these proxies (the app server forwards the end user's address). */
+  /**
+   * Which peers may forward X-Forwarded-For (the app server forwards the end user's address): true (any),
+   * false (none), or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`,
+   * `uniquelocal`.
+   */
   trustProxy: boolean | string;
+  /** How many trusted proxies stand in front of the provider: the client is that many entries from the right. */
+  trustedProxyHops: number;
   accessTokenTtlSeconds: number;
   logLevel: string;
 }
@@ -48,6 +55,7 @@ const EnvSchema = z.object({
   OIDC_COOKIE_KEYS: z.string().optional(),
   ENCRYPTION_KEY: z.string().optional(),
   TRUST_PROXY: z.string().default("loopback"),
+  TRUSTED_PROXY_HOPS: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   LOG_LEVEL: z.string().default("info"),
 });
@@ -88,6 +96,7 @@ export function loadConfig(
     cookieKeys: e.OIDC_COOKIE_KEYS ? e.OIDC_COOKIE_KEYS.split(",") : dev!.cookieKeys,
     encryptionKey: Buffer.from(e.ENCRYPTION_KEY ?? dev!.encryptionKey, "base64"),
     trustProxy,
+    trustedProxyHops: parseTrustedHops(e.TRUSTED_PROXY_HOPS),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     ...overrides,

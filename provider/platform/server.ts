@@ -14,9 +14,11 @@ import {
 import { ProductClock } from "./clock.js";
 import type { ProviderConfig } from "./config.js";
 import { openDatabase, type DB } from "./db/index.js";
+import { proxyTrust } from "./http/client-address.js";
 import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
 import { errorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
+import { answerHeaders } from "./http/response-headers.js";
 import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { PRODUCT_JOBS } from "./jobs/product-jobs.js";
 import { JobQueue, type JobDefinition } from "./jobs/queue.js";
@@ -56,7 +58,7 @@ export async function buildServer(options: {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config),
     requestIdHeader: false,
     genReqId: correlationIdOf,
     logController: new LogController({ requestIdLogLabel: "correlationId" }),
@@ -86,6 +88,7 @@ export async function buildServer(options: {
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);
     echoCorrelationId(app);
+    answerHeaders(app);
     refusingUnstorableText(app);
 
     await app.register(fastifySwagger, {

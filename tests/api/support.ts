@@ -40,6 +40,8 @@ export interface TestProviderOptions {
   /** Receives every log line (JSON) instead of stdout; set logLevel to see more than nothing. */
   logStream?: { write(line: string): void };
   logLevel?: string;
+  /** More configuration, as the provider reads it from the environment (TRUST_PROXY, …). */
+  env?: Record<string, string>;
 }
 
 export async function startTestProvider(options: TestProviderOptions = {}): Promise<TestProvider> {
@@ -50,6 +52,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
     CONVEY_ENV: "local",
     LOG_LEVEL: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? "silent",
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...options.env,
   } as unknown as NodeJS.ProcessEnv;
   const config = loadConfig(env, { dataDir: "memory://" });
 

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BULK_OUTCOMES } from "../../core/administration/api.js";
+import { IMPORT_OUTCOMES } from "../../core/administration/user-import.js";
 import { CredentialsStore } from "../../cli/services/credentials.js";
 import { ConveyHarness } from "./harness.js";
 import { startRealProvider, type RealProvider } from "./real-provider.js";
@@ -32,13 +32,13 @@ const ImportReportSchemaForTests = z
     file: z.string(),
     dryRun: z.boolean(),
     subscriberId: z.string(),
-    summary: z.record(z.enum(BULK_OUTCOMES), z.number()),
+    summary: z.record(z.enum(IMPORT_OUTCOMES), z.number()),
     rows: z.array(
       z
         .object({
           row: z.number(),
           email: z.string(),
-          outcome: z.enum(BULK_OUTCOMES),
+          outcome: z.enum(IMPORT_OUTCOMES),
           changes: z.array(z.string()),
           reason: z.string().nullable(),
         })
@@ -114,7 +114,7 @@ describe("convey users import", () => {
       [5, "unknown.role@harpervale.example", "refused", 'Unknown role "Chief Conveyancer"'],
       [6, "suspended@harpervale.example", "updated", null],
     ]);
-    expect(report.summary).toEqual({ created: 2, updated: 1, suspended: 0, unsuspended: 0, unchanged: 0, refused: 3 });
+    expect(report.summary).toEqual({ created: 2, updated: 1, suspended: 0, unsuspended: 0, unchanged: 0, refused: 3, unknown: 0 });
     expect(result.stderr).toContain("3 of 6 rows were refused");
     expect(await usersWithEmail("ada.lovelace@harpervale.example")).toBe(1);
     expect(await usersWithEmail("bad.name@harpervale.example")).toBe(0);

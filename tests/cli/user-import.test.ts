@@ -1,8 +1,9 @@
 /**
  * `convey users import` stops on nothing (issue 5): a chunk whose whole call fails — the connection cut, a
  * 5xx — is tried again after a wait when the failure may pass, and otherwise has each of its rows reported
- * refused with the reason, while the later chunks are still sent; the run exits 1 with the full per-row
- * report (on stdout under --json, and nothing else there).
+ * with the reason (refused, or unknown when the request was sent and its answer lost), while the later
+ * chunks are still sent; the run exits 1 with the full per-row report (on stdout under --json, and nothing
+ * else there).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -47,7 +48,7 @@ interface Report {
 }
 
 describe("convey users import when a whole call fails", () => {
-  it("retries a cut connection, then reports that chunk's rows refused with the reason and goes on with the next chunks (exit 1)", async () => {
+  it("retries a cut connection, then reports that chunk's rows unknown (they may have been saved) and goes on with the next chunks (exit 1)", async () => {
     provider.bulkAnswers = ["ok", "network", "network", "network", "ok"];
     const result = await importing(await importFile());
 
@@ -55,7 +56,7 @@ describe("convey users import when a whole call fails", () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(result.stdout).toBe(`${JSON.stringify(report, null, 2)}\n`);
     expect(report.rows.map((row) => row.row)).toEqual(Array.from({ length: 1201 }, (_, i) => i + 1));
-    expect(report.summary).toMatchObject({ created: 700, refused: 501 });
+    expect(report.summary).toMatchObject({ created: 700, refused: 1, unknown: 500 });
 
     // The first chunk (rows 1-500) and the third (rows 502-1201 after the second) were created …
     const byRow = new Map(report.rows.map((row) => [row.row, row]));
@@ -63,18 +64,19 @@ describe("convey users import when a whole call fails", () => {
     expect(byRow.get(1201)).toMatchObject({ email: "user.1200@ashdown.example", outcome: "created" });
     // … the invalid row was refused for itself, before anything was sent …
     expect(byRow.get(701)).toMatchObject({ outcome: "refused", reason: "Enter a valid first name" });
-    // … and every row of the chunk whose call failed says why, and what to do.
-    const failed = report.rows.filter((row) => row.outcome === "refused" && row.row !== 701);
+    // … and every row of the chunk whose call was sent but never answered says so, and what to do: the
+    // provider may have saved them before the connection dropped.
+    const failed = report.rows.filter((row) => row.outcome === "unknown");
     expect(failed).toHaveLength(500);
     expect(failed[0]).toMatchObject({ row: 501, email: "user.500@ashdown.example" });
     expect(failed.at(-1)).toMatchObject({ row: 1001, email: "user.1000@ashdown.example" });
     for (const row of failed) {
-      expect(row.reason).toMatch(/^Not imported: The provider at http:\/\/127\.0\.0\.1:\d+ could not be reached \(.+\) \(correlation id [\w-]+\)\. Run the import again to finish\.$/);
+      expect(row.reason).toMatch(/^Unknown: run again to confirm\. The connection to the provider at http:\/\/127\.0\.0\.1:\d+ was lost before its answer came \(.+\) \(correlation id [\w-]+\); the provider may have saved these rows, and a second run reports them unchanged if it did\.$/);
     }
 
     expect(bulkCalls()).toHaveLength(5);
     expect(result.sleeps).toEqual([1000, 4000]);
-    expect(result.stderr).toContain("501 of 1201 rows were refused");
+    expect(result.stderr).toContain("1 of 1201 rows were refused; 500 of 1201 rows are unknown (run again to confirm)");
   });
 
   it("tries a 503 again and finishes when the provider answers (exit 0)", async () => {

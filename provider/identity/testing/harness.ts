@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { ProviderConfig } from "../../platform/config.js";
 import { openDatabase, type DB } from "../../platform/db/index.js";
 import { createTestDatabase } from "../../platform/db/test-database.js";
+import { proxyTrust } from "../../platform/http/client-address.js";
 import { freePort } from "../../../scripts/free-port.js";
 import { hashPassword } from "../passwords.js";
 import { createOidc, type Oidc } from "../oidc.js";
@@ -41,6 +42,7 @@ export function testConfig(port: number, overrides: Partial<ProviderConfig> = {}
     cookieKeys: [randomBytes(32).toString("base64url")],
     encryptionKey: randomBytes(32),
     trustProxy: "127.0.0.1",
+    trustedProxyHops: 1,
     accessTokenTtlSeconds: 300,
     logLevel: "silent",
     ...overrides,
@@ -70,7 +72,7 @@ export async function startHarness(overrides: { appUrl?: string } = {}): Promise
   });
   const database = await createTestDatabase("convey_oidc_test");
   const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.databaseUrl });
-  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: false, trustProxy: proxyTrust(config) });
   const oidc = await createOidc({ config, db, log: app.log });
   await oidc.register(app);
   await app.listen({ port, host: "127.0.0.1" });

@@ -2,7 +2,6 @@
  * The database: PGlite in a data folder by default (no server to install), PostgreSQL when DATABASE_URL
  * is set. One dialect, one set of migrations, run on every start.
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   Kysely,
@@ -14,6 +13,7 @@ import {
   type MigrationProvider,
 } from "kysely";
 import { PGlitePreparingDialect } from "./pglite-dialect.js";
+import { privateFolder } from "../../../scripts/private-folder.js";
 import type { Database } from "./schema.js";
 import * as initial from "./migrations/0001-initial.js";
 import * as workspaces from "./migrations/0010-workspaces.js";
@@ -67,8 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
       pglite = new PGlite();
     } else {
       const folder = join(options.dataDir, "pglite");
-      mkdirSync(folder, { recursive: true });
-      pglite = new PGlite(folder);
+      // The database holds tokens and sealed sessions: its folder and the data folder are the owner's only.
+      privateFolder(options.dataDir);
+      pglite = new PGlite(privateFolder(folder));
     }
     await pglite.waitReady;
     db = new Kysely<Database>({ dialect: new PGlitePreparingDialect(pglite) });

@@ -5,7 +5,7 @@
  * subscriber's list. Script clients act for their subscriber, so they are subject to it too.
  *
  * The address is Fastify's `request.ip`, which honours X-Forwarded-For from trusted proxies only
- * (TRUST_PROXY, loopback by default): the app server forwards its user's address that way. The list is
+ * (TRUST_PROXY, loopback by default; core/shared/client-address.ts): the app server forwards its user's address that way. The list is
  * read on every call, with the token's standing (oidc/verify.ts), so a change applies to the very next
  * request.
  */
