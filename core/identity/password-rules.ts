@@ -38,7 +38,7 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
-/** The password as it is stored and compared: NFKC, so one character typed two ways counts once. */
+/** The password as the rules count and compare it: NFKC, so one character typed two ways counts once. */
 export function normalisePassword(password: string): string {
   return password.normalize("NFKC");
 }

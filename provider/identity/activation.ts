@@ -17,7 +17,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { ACCOUNT_PAGES, notPartOfOrganization } from "../../core/identity/login-errors.js";
-import { normalisePassword } from "../../core/identity/password-rules.js";
 import type { MailKind } from "../../core/shared/mail-sandbox.js";
 import type { RequestMeta } from "../platform/access.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
@@ -171,7 +170,8 @@ export async function activateAccount(
   password: string,
   meta: RequestMeta,
 ): Promise<ActivationOutcome> {
-  const passwordHash = await hashPassword(normalisePassword(password));
+  // Stored as typed: the login compares what is typed there in the same way.
+  const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const tokenHash = hashToken(token);
     await trx.selectFrom("user_tokens").select("token_hash").where("token_hash", "=", tokenHash).forUpdate().execute();

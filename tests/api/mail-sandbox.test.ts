@@ -77,6 +77,25 @@ describe("the mailbox", () => {
     expect(old.headers.location).toBe(`${provider.config.appUrl}/email/verification-link-expired`);
   });
 
+  it("keeps the invitation of a user created by an import, with a link of their own", async () => {
+    const email = "imported.person@keystone.example";
+    const response = await provider.call(userManager, {
+      method: "POST",
+      url: `${API}/subscribers/${keystone}/subscriber-users/bulk`,
+      payload: { rows: [{ email, firstName: "Ines", lastName: "Imported", roleNames: ["Workspace User"] }], dryRun: false },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results[0]).toMatchObject({ outcome: "created" });
+    const listed = MailListResponseSchema.parse((await mailbox(viewer, `?to=${email}`)).json());
+    expect(listed.records).toHaveLength(1);
+    const message = MailMessageSchema.parse((await mailbox(viewer, `/${listed.records[0]!.id}`)).json());
+    expect(message.text).toContain("Hello Ines,");
+    const [link] = linksIn(message.text);
+    const setPassword = await page(new URL(link!).pathname + new URL(link!).search);
+    expect(setPassword.statusCode).toBe(200);
+    expect(setPassword.body).toContain(email);
+  });
+
   it("pages through every message, and refuses what it cannot answer", async () => {
     const all = MailListResponseSchema.parse((await mailbox(viewer, "?limit=1")).json());
     expect(all.records).toHaveLength(1);

@@ -41,10 +41,12 @@ async function invitationLink(page: Page, email: string, javaScriptEnabled: bool
   await page.getByLabel("Recipient's email address").fill(email);
   await page.getByRole("button", { name: "Show their emails" }).click();
   await expect(page.getByRole("status")).toHaveText(`1 email to ${email}.`);
+  await fitsWidth(page);
   await expectNoAxeViolations(page, javaScriptEnabled);
   await page.getByRole("link", { name: "You have been invited to Convey by Keystone Conveyancing" }).click();
   await expect(page.getByRole("heading", { name: "You have been invited to Convey by Keystone Conveyancing" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(email);
+  await fitsWidth(page);
   await expectNoAxeViolations(page, javaScriptEnabled);
   const link = page.getByRole("link", { name: /\/oidc\/activate\?token=/ });
   return { link, href: (await link.getAttribute("href"))! };
