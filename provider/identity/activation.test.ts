@@ -203,6 +203,18 @@ describe("the activation link", () => {
     expect((await statusOf(user.id)).status).toBe("Active");
   });
 
+  it("activates once when the same link is submitted twice at the same moment", async () => {
+    const user = await pendingUser();
+    const link = await invite(user);
+    const token = new URL(link).searchParams.get("token")!;
+    const submit = (password: string) =>
+      new Browser().navigate(`${h.config.issuer}/activate`, { form: { token, password, confirmation: password } });
+    const answers = await Promise.all([submit(NEW_PASSWORD), submit("another long passphrase")]);
+    expect(answers.map((answer) => answer.redirect).sort()).toEqual([appPage(ACCOUNT_PAGES.alreadyVerified), appPage("/login")].sort());
+    const audit = await h.db.selectFrom("audit_events").select("audit_event_id").where("action", "=", "USER_ACTIVATED").where("target", "=", user.id).execute();
+    expect(audit).toHaveLength(1);
+  });
+
   it("leads an unknown or malformed token to the link-expired page", async () => {
     for (const token of ["A".repeat(43), "not-a-token", ""]) {
       const answer = await new Browser().navigate(`${h.config.issuer}/activate?token=${token}`);
