@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { registerJobs } from "./commands/jobs.js";
+import { registerMail } from "./commands/mail.js";
 import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
 import { registerOrganisation } from "./commands/organisation.js";
@@ -51,6 +52,7 @@ export function buildProgram(io: Io): Command {
   registerUsers(program, io);
   registerOrganisation(program, io);
   registerJobs(program, io);
+  registerMail(program, io);
   return program;
 }
 

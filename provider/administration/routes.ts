@@ -54,7 +54,7 @@ const SubscriberIdParamsSchema = z.object({ subscriberId: z.string().min(1).max(
 const RegistrationParamsSchema = z.object({ registrationId: z.string().min(1).max(200) });
 const tags = ["Subscriber administration"];
 
-export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, config, mailer }) => {
+export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, config, activation }) => {
   app.get(
     "/roles",
     {
@@ -84,7 +84,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
     },
     async (request, reply) => {
       const user = await createSubscriberUser(
-        { db, oidc, mailer, log: request.log },
+        { db, oidc, activation, log: request.log },
         request.caller,
         request.params.id,
         request.body,
@@ -111,7 +111,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
     },
     async (request) =>
       bulkSubscriberUsers(
-        { db, oidc, mailer, log: request.log },
+        { db, oidc, activation, log: request.log },
         request.caller,
         request.params.id,
         request.body,

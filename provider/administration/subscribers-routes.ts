@@ -39,7 +39,7 @@ function subscriberTypes(type: string | string[] | undefined): SubscriberEntityT
   });
 }
 
-export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, mailer }) => {
+export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, activation }) => {
   app.get(
     "/subscribers",
     {
@@ -143,7 +143,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
         case "PATCH_USER":
           return editSubscriberUser(db, caller, id, body, version, requestMeta(request));
         case "RESEND_INVITATION":
-          return resendInvitation({ db, mailer }, caller, id, body.email, version, requestMeta(request));
+          return resendInvitation({ db, activation }, caller, id, body.email, version, requestMeta(request));
         default:
           return changeSubscriberUserStatus(
             { db, oidc, log: request.log },

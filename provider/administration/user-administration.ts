@@ -18,7 +18,8 @@ import { rolesForSubscriberType, sameRoles, subscriberTypeFrom, userManagerChang
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import type { DB } from "../platform/db/index.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
-import { MailNotSentError, type Mailer } from "../platform/mail.js";
+import { MailNotSentError } from "../platform/mail.js";
+import type { ActivationSender } from "../identity/activation.js";
 import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
 import { administeredSubscriber, findSubscriberById, SUBSCRIBER_NOT_FOUND } from "./scope.js";
@@ -169,12 +170,13 @@ export async function editSubscriberUser(
 }
 
 /**
- * RESEND_INVITATION: sends the activation email of a Pending user again and records it. The email in the
+ * RESEND_INVITATION: sends the activation email of a Pending user again, with a new link that ends the
+ * earlier ones (provider/identity/activation.ts), and records it. The email in the
  * request must be the user's own (the screen shows it in the toast). When the mail service refuses it,
  * 502 INVITATION_NOT_SENT with its reason, and nothing is recorded.
  */
 export async function resendInvitation(
-  { db, mailer }: { db: DB; mailer: Mailer },
+  { db, activation }: { db: DB; activation: ActivationSender },
   caller: VerifiedCaller,
   subscriberUserId: string,
   email: string,
@@ -190,7 +192,7 @@ export async function resendInvitation(
     throw badRequest(`The activation email goes to the user's own address, ${user.email}.`, "EMAIL_MISMATCH");
   }
   try {
-    await mailer.sendActivationEmail({ to: user.email, kind: "RESEND", subscriberName: user.subscriber ?? "" });
+    await activation.send({ id: subscriberUserId, email: user.email, firstName: user.firstName }, "RESEND", user.subscriber ?? "");
   } catch (error) {
     if (error instanceof MailNotSentError) throw new ApiError(502, "INVITATION_NOT_SENT", error.message);
     throw error;

@@ -14,7 +14,7 @@
  * own, so that only the row at fault is refused. Email is unique, so a call killed half-way and sent again
  * creates no duplicates: the rows it had written are then found unchanged.
  *
- * Once the users are written, each new user's invitation goes to the mailer (provider/platform/mail.ts); an accepted
+ * Once the users are written, each new user's invitation, with its activation link (provider/identity/activation.ts), goes to the mailer (provider/platform/mail.ts); an accepted
  * one is recorded in `user_invitations`, a refused one leaves the user created (Pending: the activation
  * email can be re-sent) with the mail service's reason on the row.
  */
@@ -27,7 +27,8 @@ import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import { userStatusChange } from "../../core/administration/users.js";
 import type { DB, Database } from "../platform/db/index.js";
 import { ApiError, badRequest, conflict, forbidden } from "../platform/errors.js";
-import { MailNotSentError, type Mailer } from "../platform/mail.js";
+import { MailNotSentError } from "../platform/mail.js";
+import type { ActivationSender } from "../identity/activation.js";
 import type { Oidc, VerifiedCaller } from "../identity/oidc.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { isHelpdesk, type RequestMeta } from "../platform/access.js";
@@ -49,7 +50,8 @@ import {
 
 export interface ImportDeps {
   db: DB;
-  mailer: Mailer;
+  /** Sends each new user their invitation with an activation link. */
+  activation: ActivationSender;
   oidc: Pick<Oidc, "revokeUserGrants">;
   log: { error(object: object, message: string): void };
 }
@@ -365,7 +367,7 @@ async function sendInvitations(deps: ImportDeps, caller: VerifiedCaller, subscri
     if (row.write?.kind !== "create" || row.result.outcome !== "created") continue;
     const { subscriberUserId, row: user } = row.write;
     try {
-      await deps.mailer.sendActivationEmail({ to: user.email, kind: "INVITATION", subscriberName: subscriber.name });
+      await deps.activation.send({ id: subscriberUserId, email: user.email, firstName: user.firstName }, "INVITATION", subscriber.name);
       sent.push({ subscriberUserId, email: user.email });
     } catch (error) {
       if (!(error instanceof MailNotSentError)) throw error;

@@ -68,6 +68,9 @@ main.container { max-width: 32rem; }
 .user-code { font-family: var(--pico-font-family-monospace, monospace); letter-spacing: 0.15em; text-transform: uppercase; }
 .actions { display: flex; gap: 1rem; flex-wrap: wrap; }
 .actions button { width: auto; }
+.mail-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: var(--pico-font-family-monospace, monospace); font-size: 0.875rem; }
+.mailbox li { margin-bottom: 0.75rem; overflow-wrap: anywhere; }
+.mail-headers dd { overflow-wrap: anywhere; }
 `;
 
 /** Submits the logout confirmation at once when JavaScript runs; without it the visible button does. */

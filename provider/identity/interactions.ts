@@ -14,6 +14,7 @@ import { z } from "zod";
 import { LOGIN_REFUSALS, notPartOfOrganization } from "../../core/identity/login-errors.js";
 import type { DB } from "../platform/db/index.js";
 import { decideAccess, findUserById, type UserRecord } from "./access-policy.js";
+import { loginTicketFrom, notActivatedRefusal, redeemLoginTicket, type Clock } from "./activation.js";
 import { issueGrant, requestedOrganization } from "./grants.js";
 import { PRODUCT_NAME } from "./html.js";
 import { INCORRECT_CREDENTIALS, loginPage, messagePage, type LoginError } from "./pages.js";
@@ -31,6 +32,8 @@ export interface InteractionDeps {
   provider: Provider;
   db: DB;
   log: FastifyBaseLogger;
+  /** The product clock, on which the login tickets of newly activated users expire. */
+  clock: Clock;
   mountPath: string;
   appUrl: string;
   pageHeaders: Record<string, string>;
@@ -109,6 +112,11 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       }
       return grantOrRefuse(request, reply, interaction, user, false);
     }
+    // A user who has just set their password by their activation link is logged in by its ticket.
+    const ticket = interaction.prompt.name === "login" ? loginTicketFrom(request.headers.cookie) : undefined;
+    const activatedUserId = ticket ? await redeemLoginTicket(db, deps.clock, ticket) : undefined;
+    const activatedUser = activatedUserId ? await findUserById(db, activatedUserId) : undefined;
+    if (activatedUser) return grantOrRefuse(request, reply, interaction, activatedUser, true);
     return sendPage(reply, 200, loginPage({ assetsPath, action: loginAction(interaction.uid) }));
   });
 
@@ -131,6 +139,9 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     const checked = await checkPassword(db, email, password);
     if (checked.outcome === "blocked") return refuse(request, reply, checked.userId, LOGIN_REFUSALS.blocked);
     if (checked.outcome === "incorrect") {
+      // A Pending user has no password to match yet: they are told their account is not activated.
+      const notActivated = await notActivatedRefusal(db, email);
+      if (notActivated) return refuse(request, reply, notActivated.userId, notActivated.description);
       log.info({ userId: checked.userId ?? null }, "login failed: incorrect email address or password");
       return sendPage(
         reply,

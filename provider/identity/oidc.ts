@@ -3,7 +3,7 @@
  * product's own login page, database persistence, JWT access tokens for the provider API that carry the
  * selected subscriber, roles and permissions, and the refusals the spec maps (docs/architecture.md).
  *
- *   const oidc = await createOidc({ config, db, log });
+ *   const oidc = await createOidc({ config, db, log, clock });
  *   await oidc.register(app);                          // /oidc/* incl. the login pages and their assets
  *   const caller = await oidc.verifyAccessToken(jwt);  // throws InvalidTokenError
  *   await oidc.revokeUserGrants(userId);               // on suspension (of the account)
@@ -19,6 +19,8 @@ import { rememberClientIp } from "./client-ip.js";
 import { buildConfiguration } from "./configuration.js";
 import { providerPages } from "./provider-pages.js";
 import { LOGOUT_SCRIPT, PRODUCT_CSS } from "./html.js";
+import type { Clock } from "./activation.js";
+import { registerActivationRoutes } from "./activation-routes.js";
 import { registerInteractionRoutes } from "./interactions.js";
 import { revokeUserGrants } from "./revoke-user.js";
 import { contentSecurityPolicy, originsOf, securityHeaders } from "./security-headers.js";
@@ -48,8 +50,8 @@ export function mountPathOf(issuer: string): string {
 
 const require = createRequire(import.meta.url);
 
-export async function createOidc(deps: { config: ProviderConfig; db: DB; log: FastifyBaseLogger }): Promise<Oidc> {
-  const { config, db, log } = deps;
+export async function createOidc(deps: { config: ProviderConfig; db: DB; log: FastifyBaseLogger; clock: Clock }): Promise<Oidc> {
+  const { config, db, log, clock } = deps;
   const mountPath = mountPathOf(config.issuer);
   const pages = providerPages({ mountPath, appUrl: `${config.appUrl}/` });
   const provider = new Provider(config.issuer, buildConfiguration({ config, db, mountPath, pages }));
@@ -93,7 +95,16 @@ export async function createOidc(deps: { config: ProviderConfig; db: DB; log: Fa
         { parseAs: "string", bodyLimit: 16 * 1024 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      registerInteractionRoutes(scope, { provider, db, log, mountPath, appUrl: config.appUrl, pageHeaders });
+      registerInteractionRoutes(scope, { provider, db, log, clock, mountPath, appUrl: config.appUrl, pageHeaders });
+      registerActivationRoutes(scope, {
+        db,
+        clock,
+        log,
+        mountPath,
+        appUrl: config.appUrl,
+        secure: new URL(config.issuer).protocol === "https:",
+        pageHeaders,
+      });
       registerAssets(scope, `${mountPath}/assets`);
     });
   }

@@ -109,3 +109,48 @@ export function logoutPage(options: { assetsPath: string; action: string; xsrf: 
 </form>`,
   });
 }
+
+export interface SetPasswordError {
+  field: "password" | "confirmation";
+  message: string;
+}
+
+export interface SetPasswordPageOptions {
+  assetsPath: string;
+  action: string;
+  token: string;
+  email: string;
+  hint: string;
+  errors?: SetPasswordError[];
+}
+
+/**
+ * Choosing the first password, from the activation link. The email address is shown (and given to
+ * password managers as the username); the token travels in a hidden field.
+ */
+export function setPasswordPage({ assetsPath, action, token, email, hint, errors = [] }: SetPasswordPageOptions): string {
+  const summary = errors.map((error, index) => ({ id: `password-error-${index}`, field: error.field, message: error.message }));
+  const describedBy = (field: SetPasswordError["field"], extra: string[] = []) => {
+    const ids = [...extra, ...errors.flatMap((error, index) => (error.field === field ? [`password-error-${index}`] : []))];
+    const invalid = errors.some((error) => error.field === field) ? ` aria-invalid="true"` : "";
+    return `${invalid}${ids.length ? ` aria-describedby="${ids.join(" ")}"` : ""}`;
+  };
+  return layout({
+    title: errors.length ? "Error: Set your password" : "Set your password",
+    assetsPath,
+    main: `<h1>Set your password</h1>
+${errorSummary(summary)}
+<p>Choose the password you will use with your email address to log in. Setting it activates your account.</p>
+<form method="post" action="${escapeHtml(action)}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="email">Email address</label>
+<input id="email" name="username" type="email" autocomplete="username" readonly value="${escapeHtml(email)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required${describedBy("password", ["password-hint"])}>
+<small id="password-hint">${escapeHtml(hint)}</small>
+<label for="confirmation">Confirm new password</label>
+<input id="confirmation" name="confirmation" type="password" autocomplete="new-password" required${describedBy("confirmation")}>
+<button type="submit">Set password and log in</button>
+</form>`,
+  });
+}

@@ -11,6 +11,7 @@ import { appSessionRoutes } from "../identity/app-sessions-routes.js";
 import { administrationRoutes, notificationRoutes } from "../administration/routes.js";
 import type { ApiDeps } from "./route-deps.js";
 import { clockRoutes } from "./clock-routes.js";
+import { mailRoutes } from "./mail-routes.js";
 import { docsRoutes } from "./docs-routes.js";
 import { featureFlagRoutes } from "./feature-flags-routes.js";
 import { jobRoutes } from "./jobs/routes.js";
@@ -35,6 +36,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(featureFlagRoutes, { prefix: "/v1", ...deps });
         await secured.register(jobRoutes, { prefix: "/v1", ...deps });
         if (!deps.config.production) await secured.register(clockRoutes, { prefix: "/v1", ...deps });
+        if (!deps.config.production) await secured.register(mailRoutes, { prefix: "/v1", ...deps });
         await secured.register(subscriberRoutes, { prefix: "/subscriber/v1", ...deps });
         await secured.register(administrationRoutes, { prefix: "/subscriber/v1", ...deps });
         await secured.register(notificationRoutes, { prefix: "/notification/v2", ...deps });

@@ -23,7 +23,9 @@ import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { PRODUCT_JOBS } from "./jobs/product-jobs.js";
 import { JobQueue, type JobDefinition } from "./jobs/queue.js";
 import { createMailSandbox, type Mailer } from "./mail.js";
-import { createOidc, type Oidc } from "../identity/oidc.js";
+import { createOidc, mountPathOf, type Oidc } from "../identity/oidc.js";
+import { registerMailboxPages } from "./mail-routes.js";
+import { createActivationSender } from "../identity/activation.js";
 import { healthRoutes } from "./health-routes.js";
 import { registerApi } from "./routes.js";
 
@@ -113,10 +115,13 @@ export async function buildServer(options: {
       transform: documentOnly,
     });
 
-    const oidc = await createOidc({ config, db, log: app.log });
+    const oidc = await createOidc({ config, db, log: app.log, clock });
+    const mailer = options.mailer ?? createMailSandbox({ log: app.log, db, clock });
+    const activation = createActivationSender({ db, clock, mailer, issuer: config.issuer });
     await app.register(healthRoutes, { db });
     await oidc.register(app);
-    await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log), clock, jobs });
+    await registerApi(app, { config, db, oidc, mailer, activation, clock, jobs });
+    if (!config.production) registerMailboxPages(app, { db, assetsPath: `${mountPathOf(config.issuer)}/assets` });
     await app.ready();
 
     return {

@@ -35,7 +35,7 @@ export const PAGING_USERS = ["Ada", "Ben", "Cara", "Dev", "Eli", "Fay", "Gus", "
 
 export interface HelpdeskApi {
   cliDir: string;
-  call(method: "GET" | "POST" | "PATCH" | "PUT", path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: unknown }>;
+  call(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: unknown }>;
 }
 
 /**

@@ -58,9 +58,19 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
 
-    test("the pending user (never activated) has no password yet: refused without revealing that the account exists", async ({ page }) => {
+    test("the pending user (never activated, no password yet) is told the account is not activated", async ({ page }) => {
       await page.goto("/workspaces");
       await submitLogin(page, USERS.pending.email, "anything-at-all");
+      await expect(page).toHaveURL(/\/user\/account-not-activated/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(/not activated/i);
+      await expect(page.getByRole("main")).toContainText("Use the link in your invitation email to activate it");
+      await expect(page.getByRole("main")).not.toContainText("Incorrect email address or password");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+
+    test("an unknown email still gets the answer that reveals nothing", async ({ page }) => {
+      await page.goto("/workspaces");
+      await submitLogin(page, "nobody@keystone.example", "anything-at-all");
       await expect(page.getByText("Incorrect email address or password")).toBeVisible();
     });
 

@@ -12,6 +12,7 @@ import { proxyTrust } from "../../platform/http/client-address.js";
 import { freePort } from "../../../scripts/free-port.js";
 import { hashPassword } from "../passwords.js";
 import { createOidc, type Oidc } from "../oidc.js";
+import { ProductClock } from "../../platform/clock.js";
 
 export const APP_URL = "http://app.test";
 export const REDIRECT_URI = `${APP_URL}/authorize`;
@@ -53,6 +54,8 @@ export interface Harness {
   app: FastifyInstance;
   db: DB;
   oidc: Oidc;
+  /** The product clock (settable, as outside production). */
+  clock: ProductClock;
   config: ProviderConfig;
   baseUrl: string;
   close(): Promise<void>;
@@ -73,17 +76,20 @@ export async function startHarness(overrides: { appUrl?: string } = {}): Promise
   const database = await createTestDatabase("convey_oidc_test");
   const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.databaseUrl });
   const app = Fastify({ logger: false, trustProxy: proxyTrust(config) });
-  const oidc = await createOidc({ config, db, log: app.log });
+  const clock = await ProductClock.open(db, { settable: true });
+  const oidc = await createOidc({ config, db, log: app.log, clock });
   await oidc.register(app);
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
     db,
     oidc,
+    clock,
     config,
     baseUrl: config.publicUrl,
     async close() {
       try {
+        clock.close();
         await app.close();
         await db.destroy();
       } finally {

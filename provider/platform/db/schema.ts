@@ -270,6 +270,32 @@ export interface UserInvitationsTable {
   sent_by: string | null;
 }
 
+/** Single-use links and tickets of a user, by the SHA-256 of the token (migration 0035). */
+export interface UserTokensTable {
+  token_hash: string;
+  subscriber_user_id: string;
+  /** ACTIVATION | LOGIN */
+  purpose: string;
+  /** On the product clock. */
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** The mail sandbox's mailbox (migration 0035). */
+export interface SandboxMailTable {
+  mail_id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  /** INVITATION | RESEND */
+  kind: string;
+  /** On the product clock. */
+  sent_at: Timestamp;
+  seq: Generated<number>;
+}
+
 export interface SsoConnectionsTable {
   connection_id: string;
   subscriber_id: string;
@@ -335,6 +361,8 @@ export interface Database {
   workspace_list_entries: WorkspaceListEntriesTable;
   workspace_list_counts: WorkspaceListCountsTable;
   user_invitations: UserInvitationsTable;
+  user_tokens: UserTokensTable;
+  sandbox_mail: SandboxMailTable;
   sso_connections: SsoConnectionsTable;
   notification_registrations: NotificationRegistrationsTable;
   external_authority_identifiers: ExternalAuthorityIdentifiersTable;

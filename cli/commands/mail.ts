@@ -1,0 +1,64 @@
+/**
+ * The mail sandbox's mailbox on the command line, outside production (docs/sandboxes.md): `mail list` shows
+ * the emails the product would have sent, newest first; `mail show` one of them with its text and links.
+ */
+import type { Command } from "commander";
+import { z } from "zod";
+import { MailIdParamsSchema } from "../../core/shared/mail-sandbox.js";
+import { parseOptions } from "../errors.js";
+import type { Io } from "../io.js";
+import { printJson } from "../output.js";
+import { globalOptions, step } from "./shared.js";
+
+const PositiveInt = (max: number) =>
+  z.coerce
+    .number({ error: "enter a whole number" })
+    .int("enter a whole number")
+    .min(1, "enter 1 or more")
+    .max(max, `enter at most ${max}`);
+
+const MailListSchema = z
+  .object({
+    to: z.email({ error: "enter an email address" }).optional(),
+    page: PositiveInt(100_000).default(1),
+    limit: PositiveInt(1000).default(20),
+  })
+  .strict();
+
+async function context(io: Io, command: Command) {
+  const { authenticatedContext } = await import("../services/session.js");
+  return authenticatedContext(io, globalOptions(command, io));
+}
+
+export function registerMail(program: Command, io: Io): void {
+  const mail = program
+    .command("mail")
+    .description("the mail sandbox's mailbox: the emails the product would have sent (outside production)");
+
+  mail
+    .command("list")
+    .description("emails newest first: id, when sent (product clock), to whom, subject")
+    .option("--to <email>", "only the emails to this address")
+    .option("--page <n>", "the page (from 1)", "1")
+    .option("--limit <n>", "rows per page (at most 1000)", "20")
+    .action(async (options: Record<string, unknown>, command: Command) => {
+      const globals = globalOptions(command, io);
+      const parsed = parseOptions(MailListSchema, options);
+      const [client, ctx] = await Promise.all([import("../../core/shared/mail-sandbox-client.js"), context(io, command)]);
+      const result = await step(io, "Reading the mailbox", () => client.listMail(ctx, parsed));
+      if (globals.json) return printJson(io, result);
+      (await import("../ui/mail.js")).print.list(io, result.records, result.page);
+    });
+
+  mail
+    .command("show <id>")
+    .description("one email with its text and links, by the id `convey mail list` shows")
+    .action(async (id: string, _options: Record<string, unknown>, command: Command) => {
+      const globals = globalOptions(command, io);
+      const mailId = parseOptions(MailIdParamsSchema.shape.id, id);
+      const [client, ctx] = await Promise.all([import("../../core/shared/mail-sandbox-client.js"), context(io, command)]);
+      const message = await step(io, "Reading the email", () => client.showMail(ctx, mailId));
+      if (globals.json) return printJson(io, message);
+      (await import("../ui/mail.js")).print.message(io, message);
+    });
+}
