@@ -15,7 +15,7 @@ import { ProductClock } from "./clock.js";
 import type { ProviderConfig } from "./config.js";
 import { openDatabase, type DB } from "./db/index.js";
 import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
-import { errorHandler, notFoundHandler } from "./http/errors.js";
+import { errorHandler, frameworkErrorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
 import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { PRODUCT_JOBS } from "./jobs/product-jobs.js";
@@ -60,6 +60,7 @@ export async function buildServer(options: {
     requestIdHeader: false,
     genReqId: correlationIdOf,
     logController: new LogController({ requestIdLogLabel: "correlationId" }),
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const ownsDb = options.db === undefined;
