@@ -16,7 +16,7 @@ import { describeAnswer, documentOperations, internalsIn, personWith, SUBSCRIBER
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 let provider: TestProvider;
 let operations: DocumentOperation[];
