@@ -2,8 +2,8 @@
  * The access matrix: every operation of the provider's OpenAPI document, called as every kind of caller,
  * against one resource of subscriber A (Harper & Vale LLP), with callers from subscriber B (Ashdown Legal).
  *
- * - No token, a forged token (signed by a stranger, or not signed), an expired one, a suspended user's:
- *   401, whatever the operation.
+ * - No token, a forged token (signed by a stranger, or not signed), an expired one, a suspended or blocked
+ *   user's, a revoked script client's: 401, whatever the operation.
  * - Another subscriber's user (holding every role there), a user of both subscribers with a token for B, a
  *   user of A without the permission the operation needs: 403 or 404 for what is A's; 200 for what is
  *   their own, with nothing of A's in it.
@@ -58,6 +58,8 @@ type CallerKind =
   | "noPermission"
   | "suspendedHere"
   | "suspendedAccount"
+  | "blocked"
+  | "revokedClient"
   | "helpdesk"
   | "owner";
 
@@ -71,6 +73,8 @@ const CALLER_KINDS: Record<CallerKind, string> = {
   noPermission: "a user of A holding every role but those granting the permission",
   suspendedHere: "a user of A suspended there by its User Manager",
   suspendedAccount: "a user of A whose account is suspended",
+  blocked: "a user of A blocked after too many wrong passwords",
+  revokedClient: "a script of A whose client has been revoked",
   helpdesk: "the helpdesk administrator",
   owner: "a user of A holding every role",
 };
@@ -394,7 +398,7 @@ const isWrite = (operation: DocumentOperation) => operation.method !== "GET" && 
 function expectedOutcome(kind: CallerKind, access: Access): Outcome {
   const exception = access.except?.[kind];
   if (exception) return exception.outcome;
-  if (["none", "forged", "unsigned", "expired", "suspendedHere", "suspendedAccount"].includes(kind)) return "unauthenticated";
+  if (["none", "forged", "unsigned", "expired", "suspendedHere", "suspendedAccount", "blocked", "revokedClient"].includes(kind)) return "unauthenticated";
   if (access.reach === "webClient") return "unauthenticated";
   if (kind === "helpdesk") return "allowed";
   if (access.reach === "helpdesk") return "refused";
@@ -487,6 +491,8 @@ beforeAll(async () => {
   const both = await personWith(provider, { harperVale: SUBSCRIBER_ROLES, ashdown: SUBSCRIBER_ROLES }, "Both");
   const suspendedHere = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Suspended Here");
   const suspendedAccount = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Suspended Account");
+  const blocked = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Blocked");
+  const revoked = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Revoked");
   const target = await personWith(provider, { harperVale: ["Workspace User"] }, "Target");
   // Suspended after their tokens were issued: the tokens are good but for the standing.
   await provider.db
@@ -496,6 +502,8 @@ beforeAll(async () => {
     .where("subscriber_id", "=", A)
     .execute();
   await provider.db.updateTable("subscriber_users").set({ status: "Suspended" }).where("subscriber_user_id", "=", suspendedAccount.userId).execute();
+  await provider.db.updateTable("subscriber_users").set({ blocked: true }).where("subscriber_user_id", "=", blocked.userId).execute();
+  await provider.db.updateTable("script_clients").set({ revoked_at: new Date() }).where("subscriber_user_id", "=", revoked.userId).execute();
 
   Object.assign(tokens, {
     owner: owner.tokens.harperVale,
@@ -503,6 +511,8 @@ beforeAll(async () => {
     otherSelected: both.tokens.ashdown,
     suspendedHere: suspendedHere.tokens.harperVale,
     suspendedAccount: suspendedAccount.tokens.harperVale,
+    blocked: blocked.tokens.harperVale,
+    revokedClient: revoked.tokens.harperVale,
     helpdesk: helpdeskToken,
     ...(await hostileTokens(provider, owner.tokens.harperVale!)),
   });
