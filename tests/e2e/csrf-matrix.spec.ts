@@ -223,6 +223,7 @@ test("a cross-site post, a post without the token and a post with another sessio
         ["without the token", withToken(undefined), { origin: APP_URL }],
         ["with an empty token", withToken(""), { origin: APP_URL }],
         ["with another session's token", withToken(otherToken), { origin: APP_URL }],
+        ["with another user's token", withToken(await tokenOf(sessions[route.who === "manager" ? "helpdesk" : "manager"])), { origin: APP_URL }],
       ];
       for (const [how, body, headers] of forgeries) {
         const before = await snapshot(session, witnesses);
