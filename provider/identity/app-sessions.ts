@@ -29,6 +29,18 @@ const hashOf = (sessionId: string) => createHash("sha256").update(sessionId).dig
 
 const nowOf = (deps: AppSessionDeps) => (deps.now ?? Date.now)();
 
+/** A session belongs to an existing user (the table's foreign key): another id is the caller's mistake. */
+async function forAnExistingUser<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === "23503") {
+      throw badRequest("There is no user with that subscriberUserId: a session belongs to an existing user.", "UNKNOWN_USER");
+    }
+    throw error;
+  }
+}
+
 export async function createAppSession(deps: AppSessionDeps, session: AppSessionCreate): Promise<string> {
   const now = nowOf(deps);
   const createdAt = session.createdAt === undefined ? now : Date.parse(session.createdAt);
@@ -37,19 +49,21 @@ export async function createAppSession(deps: AppSessionDeps, session: AppSession
     throw badRequest("createdAt is more than the absolute session limit ago: that login has ended.");
   }
   const sessionId = randomBytes(32).toString("base64url");
-  await deps.db
-    .insertInto("app_sessions")
-    .values({
-      session_id_hash: hashOf(sessionId),
-      subscriber_user_id: session.subscriberUserId,
-      subscriber_id: session.subscriberId,
-      data_encrypted: encryptSecret(deps.encryptionKey, JSON.stringify(session.data)),
-      created_at: new Date(createdAt),
-      last_seen_at: new Date(now),
-      expires_at: new Date(createdAt + ABSOLUTE_TIMEOUT_MS),
-      updated_at: new Date(now),
-    })
-    .execute();
+  await forAnExistingUser(
+    deps.db
+      .insertInto("app_sessions")
+      .values({
+        session_id_hash: hashOf(sessionId),
+        subscriber_user_id: session.subscriberUserId,
+        subscriber_id: session.subscriberId,
+        data_encrypted: encryptSecret(deps.encryptionKey, JSON.stringify(session.data)),
+        created_at: new Date(createdAt),
+        last_seen_at: new Date(now),
+        expires_at: new Date(createdAt + ABSOLUTE_TIMEOUT_MS),
+        updated_at: new Date(now),
+      })
+      .execute(),
+  );
   return sessionId;
 }
 
@@ -89,17 +103,19 @@ export async function readAppSession(deps: AppSessionDeps, sessionId: string): P
  * false when there is none (a write never brings one back).
  */
 export async function updateAppSession(deps: AppSessionDeps, sessionId: string, session: AppSessionWrite): Promise<boolean> {
-  const result = await deps.db
-    .updateTable("app_sessions")
-    .set({
-      subscriber_user_id: session.subscriberUserId,
-      subscriber_id: session.subscriberId,
-      data_encrypted: encryptSecret(deps.encryptionKey, JSON.stringify(session.data)),
-      updated_at: new Date(nowOf(deps)),
-      refresh_lease_until: null,
-    })
-    .where("session_id_hash", "=", hashOf(sessionId))
-    .executeTakeFirst();
+  const result = await forAnExistingUser(
+    deps.db
+      .updateTable("app_sessions")
+      .set({
+        subscriber_user_id: session.subscriberUserId,
+        subscriber_id: session.subscriberId,
+        data_encrypted: encryptSecret(deps.encryptionKey, JSON.stringify(session.data)),
+        updated_at: new Date(nowOf(deps)),
+        refresh_lease_until: null,
+      })
+      .where("session_id_hash", "=", hashOf(sessionId))
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }
 

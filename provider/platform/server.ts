@@ -16,7 +16,7 @@ import type { ProviderConfig } from "./config.js";
 import { openDatabase, type DB } from "./db/index.js";
 import { proxyTrust } from "./http/client-address.js";
 import { correlationIdOf, echoCorrelationId } from "./http/correlation.js";
-import { errorHandler, notFoundHandler } from "./http/errors.js";
+import { errorHandler, frameworkErrorHandler, notFoundHandler } from "./http/errors.js";
 import { loggerOptions } from "./http/logging.js";
 import { answerHeaders } from "./http/response-headers.js";
 import { refusingUnstorableText } from "./http/unstorable-text.js";
@@ -64,6 +64,7 @@ export async function buildServer(options: {
     requestIdHeader: false,
     genReqId: correlationIdOf,
     logController: new LogController({ requestIdLogLabel: "correlationId" }),
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const ownsDb = options.db === undefined;

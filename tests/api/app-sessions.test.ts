@@ -129,6 +129,17 @@ describe("a session", () => {
     expect((await asWebClient({ method: "DELETE", url: `${APP_SESSIONS_PATH}/${id}` })).statusCode).toBe(204);
   });
 
+  it("refuses a session, or a write to one, for a user who does not exist with 400, and keeps the session as it was", async () => {
+    const stranger = { subscriberUserId: "no-such-user", subscriberId: northgate, data: { userId: "no-such-user" } };
+    const created = await asWebClient({ method: "POST", url: APP_SESSIONS_PATH, payload: stranger });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json()).toMatchObject({ code: "UNKNOWN_USER" });
+    const id = await start();
+    const written = await asWebClient({ method: "PUT", url: `${APP_SESSIONS_PATH}/${id}`, payload: stranger });
+    expect(written.statusCode, written.body).toBe(400);
+    expect((await read(id)).json().data).toEqual({ userId: lena, refreshToken: secretToken });
+  });
+
   it("answers 404 for an id it never issued and 400 for one it could not have issued", async () => {
     expect((await read("A".repeat(43))).statusCode).toBe(404);
     const malformed = await read("0123456789abcdef");

@@ -138,6 +138,16 @@ describe("errors", () => {
     });
     expectErrorBody(response, 415);
   });
+
+  it("answers a path the router refuses (bad percent-encoding, a parameter too long) with the JSON body, without echoing the path", async () => {
+    const badUrl = await provider.app.inject({ method: "GET", url: "/api/workspace/v1/workspaces/%ED%A0%80", headers: { [CORRELATION_ID_HEADER]: "bad-url-1" } });
+    expectErrorBody(badUrl, 400, "BAD_URL");
+    expect(badUrl.headers[CORRELATION_ID_HEADER]).toBe("bad-url-1");
+    const long = "a".repeat(10_000);
+    const tooLong = await provider.app.inject({ method: "GET", url: `/api/workspace/v1/workspaces/${long}`, headers: { authorization: `Bearer ${token}` } });
+    const body = expectErrorBody(tooLong, 414, "URI_TOO_LONG");
+    expect(body.message).not.toContain(long.slice(0, 100));
+  });
 });
 
 describe("correlation id", () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ErrorBodySchema, type ErrorBody } from "../../../core/shared/contract.js";
+import { CORRELATION_ID_HEADER, ErrorBodySchema, type ErrorBody } from "../../../core/shared/contract.js";
 import { isApiError } from "../errors.js";
 
 const CODES_BY_STATUS: Record<number, string> = {
@@ -17,6 +17,7 @@ const CODES_BY_STATUS: Record<number, string> = {
   406: "NOT_ACCEPTABLE",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
+  414: "URI_TOO_LONG",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "TOO_MANY_REQUESTS",
 };
@@ -65,6 +66,26 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (body.status === 401) reply.header("www-authenticate", 'Bearer realm="convey", error="invalid_token"');
   void reply.status(body.status).type("application/json; charset=utf-8").send(body);
+}
+
+/**
+ * The router's own refusals, before any route or hook runs: a path that is not valid percent-encoded UTF-8
+ * (400) or a path parameter longer than the router takes (414). Answered like every other refusal, with the
+ * correlation id, and without repeating the path (which may be hundreds of kilobytes of anything).
+ */
+const FRAMEWORK_REFUSALS: Record<string, ErrorBody> = {
+  FST_ERR_BAD_URL: { status: 400, code: "BAD_URL", message: "The URL is not valid: a part of its path is not valid percent-encoded UTF-8." },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: "URI_TOO_LONG", message: "The URL is not valid: a part of its path is too long." },
+};
+
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body = FRAMEWORK_REFUSALS[error.code] ?? errorBodyFor(error);
+  request.log.info({ status: body.status, code: body.code }, body.message);
+  void reply
+    .status(body.status)
+    .header(CORRELATION_ID_HEADER, request.id)
+    .type("application/json; charset=utf-8")
+    .send(body);
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {

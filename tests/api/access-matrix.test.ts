@@ -1,0 +1,622 @@
+/**
+ * The access matrix: every operation of the provider's OpenAPI document, called as every kind of caller,
+ * against one resource of subscriber A (Harper & Vale LLP), with callers from subscriber B (Ashdown Legal).
+ *
+ * - No token, a forged token (signed by a stranger, or not signed), an expired one, a suspended or blocked
+ *   user's, a revoked script client's: 401, whatever the operation.
+ * - Another subscriber's user (holding every role there), a user of both subscribers with a token for B, a
+ *   user of A without the permission the operation needs: 403 or 404 for what is A's; 200 for what is
+ *   their own, with nothing of A's in it.
+ * - The helpdesk administrator: allowed everywhere but the web app's session store.
+ * - A user of A holding every role: allowed what is A's (the control that proves the request was one the
+ *   provider accepts, so a refusal above is about the caller, not the request).
+ * A refused write leaves the product's data as it was (every table's fingerprint) and reads back the same;
+ * the one allowed write of each operation changes something (so the refused ones had something to change).
+ *
+ * The operations come from the document: a new one fails here until ACCESS describes it (or PUBLIC lists it
+ * with the reason it needs no caller).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Permission } from "../../core/shared/permissions/roles.js";
+import { ifMatch } from "../../core/shared/versions.js";
+import { FLAG_NAMES } from "../../core/shared/feature-flags.js";
+import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import {
+  changedTables,
+  describeAnswer,
+  documentOperations,
+  footprint,
+  hostileTokens,
+  personWith,
+  rolesWithout,
+  SUBSCRIBER_ROLES,
+  type DocumentOperation,
+} from "./generated-support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+
+const A = DEMO_SUBSCRIBERS.harperVale.subscriberId;
+
+/**
+ * Calls that need no caller at all, with the reason. The document lists /health; the others are outside it
+ * (the identity provider's own discovery and keys, the document itself) and are checked here all the same.
+ */
+const PUBLIC: Record<string, string> = {
+  "GET /health": "a load balancer's liveness probe: says only that the process and its database answer",
+  "GET /api/docs/openapi.json": "the API's published contract: shapes and paths, no data",
+  "GET /oidc/.well-known/openid-configuration": "OpenID Connect discovery, which clients read before they have a token",
+  "GET /oidc/jwks": "the public halves of the signing keys, which anyone verifying a token needs",
+};
+
+/** Who is calling. */
+type CallerKind =
+  | "none"
+  | "forged"
+  | "unsigned"
+  | "expired"
+  | "otherSubscriber"
+  | "otherSelected"
+  | "noPermission"
+  | "suspendedHere"
+  | "suspendedAccount"
+  | "blocked"
+  | "revokedClient"
+  | "helpdesk"
+  | "owner";
+
+const CALLER_KINDS: Record<CallerKind, string> = {
+  none: "no token",
+  forged: "a token signed by a stranger",
+  unsigned: "an unsigned token (alg none)",
+  expired: "an expired token",
+  otherSubscriber: "a user of subscriber B holding every role there",
+  otherSelected: "a user of A and B with a token for B",
+  noPermission: "a user of A holding every role but those granting the permission",
+  suspendedHere: "a user of A suspended there by its User Manager",
+  suspendedAccount: "a user of A whose account is suspended",
+  blocked: "a user of A blocked after too many wrong passwords",
+  revokedClient: "a script of A whose client has been revoked",
+  helpdesk: "the helpdesk administrator",
+  owner: "a user of A holding every role",
+};
+
+type Outcome = "unauthenticated" | "refused" | "allowed";
+
+/**
+ * Whose the operation is:
+ * - subscriber: a resource of A (named in the path, query or body);
+ * - caller: the caller's own (themselves, their subscriber's list, a new workspace of theirs);
+ * - helpdesk: the helpdesk administrator's alone;
+ * - webClient: the web app's server's alone (its client secret; every bearer token is refused).
+ */
+type Reach = "subscriber" | "caller" | "helpdesk" | "webClient";
+
+interface World {
+  targetUser: string;
+  sessionId: string;
+  registrationId: string;
+  jobId: string;
+  flagName: string;
+  flagEnabled: boolean;
+  ssoConnectionId: string;
+  runId: string;
+}
+
+interface Access {
+  reach: Reach;
+  /** The functional permissions the operation needs (a user holding none of them is refused). */
+  permissions?: Permission[];
+  /** Path parameters other than those of PATH_VALUES. */
+  params?: Record<string, (w: World) => string | Promise<string>>;
+  query?: (w: World) => Record<string, string>;
+  body?: (w: World) => unknown;
+  /** The version the write is made against (If-Match): the current one, so only the caller is wrong. */
+  version?: (w: World) => Promise<number>;
+  /** A read of what the write would change, compared before and after each refused write. */
+  read?: { url: (w: World) => string; pick?: (body: never) => unknown };
+  /** Run before the operation's calls: puts the world in the state the allowed call needs. */
+  prepare?: (w: World) => Promise<void>;
+  /** The allowed caller's answers, when not 2xx (with the reason in a comment). */
+  allowedAnswers?: number[];
+  /** Outcomes that differ from the reach's rule, each with its reason. */
+  except?: Partial<Record<CallerKind, { outcome: Outcome; because: string }>>;
+  /** A POST that changes nothing (a search): called like a read. */
+  safe?: true;
+  /** Who makes the allowed write, when not the reach's usual one (with the reason in a comment). */
+  writer?: CallerKind;
+}
+
+let provider: TestProvider;
+let world: World;
+let operations: DocumentOperation[];
+const tokens: Partial<Record<CallerKind, string>> = {};
+const withoutPermission = new Map<string, Promise<string>>();
+let webClientBasic: string;
+let helpdeskToken: string;
+
+const version = (table: "subscribers" | "subscriber_users" | "notification_registrations" | "lodgement_identifiers" | "workspaces", column: string, id: string) => async () => {
+  const row = await provider.db.selectFrom(table).select("version").where(column as never, "=", id as never).executeTakeFirstOrThrow();
+  return (row as { version: number }).version;
+};
+const workspaceVersion = (workspaceId: string) => version("workspaces", "workspace_id", workspaceId);
+const AUDIT_OF_A = { url: () => `/api/subscriber/v1/audit-events?subscriberId=${A}&limit=100`, pick: (body: { page: unknown }) => body.page };
+
+/** Path parameters by name, or by the segment before them and their name when the name alone is ambiguous. */
+const PATH_VALUES: Record<string, (w: World) => string> = {
+  workspaceId: () => DEMO_WORKSPACES.remortgagePreparing.workspaceId,
+  subscriberId: () => A,
+  registrationId: (w) => w.registrationId,
+  sessionId: (w) => w.sessionId,
+  name: (w) => w.flagName,
+  type: () => "USER_IP_WHITELIST",
+  "subscribers/{id}": () => A,
+  "subscriber-users/{id}": (w) => w.targetUser,
+  "jobs/{id}": (w) => w.jobId,
+};
+
+async function newSession(): Promise<string> {
+  const response = await provider.call(undefined, {
+    method: "POST",
+    url: "/api/v1/app-sessions",
+    headers: { authorization: webClientBasic },
+    payload: { subscriberUserId: DEMO_USERS.manager.subscriberUserId, subscriberId: A, data: { note: "matrix" } },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().sessionId as string;
+}
+
+const sessionWrite = { subscriberUserId: DEMO_USERS.manager.subscriberUserId, subscriberId: A, data: { note: "changed by the matrix" } };
+const freshSession = async (w: World) => {
+  w.sessionId = await newSession();
+};
+const readSession = { url: (w: World) => `/api/v1/app-sessions/${w.sessionId}`, pick: (body: { data?: unknown }) => body.data ?? body };
+
+async function registrationOfA(): Promise<string | undefined> {
+  const row = await provider.db.selectFrom("notification_registrations").select("registration_id").where("subscriber_id", "=", A).executeTakeFirst();
+  return row?.registration_id;
+}
+
+const registration = (email: string) => ({ notificationType: "EMAIL", attributes: { email }, eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] });
+
+/** Every operation of the document that needs a caller, described. */
+const ACCESS: Record<string, Access> = {
+  // The web app's session store: the web client's secret, never a person's token (decision 0017).
+  "POST /api/v1/app-sessions": { reach: "webClient", body: () => sessionWrite },
+  "GET /api/v1/app-sessions/{sessionId}": { reach: "webClient", prepare: freshSession },
+  "PUT /api/v1/app-sessions/{sessionId}": { reach: "webClient", prepare: freshSession, body: () => sessionWrite, read: readSession },
+  "DELETE /api/v1/app-sessions/{sessionId}": { reach: "webClient", prepare: freshSession, read: readSession },
+  "POST /api/v1/app-sessions/{sessionId}/refresh-lease": { reach: "webClient", prepare: freshSession, read: readSession },
+  "PUT /api/v1/app-sessions/{sessionId}/times": {
+    reach: "webClient",
+    prepare: freshSession,
+    body: () => ({ lastSeenAt: new Date(Date.now() - 60_000).toISOString() }),
+    read: readSession,
+  },
+
+  "GET /api/v1/me": { reach: "caller" },
+  "GET /api/v1/me/standing": { reach: "caller" },
+  "GET /api/v1/feature-flags": { reach: "caller" },
+  "PUT /api/v1/feature-flags/{name}": {
+    reach: "helpdesk",
+    body: (w) => ({ enabled: !w.flagEnabled }),
+    read: { url: () => "/api/v1/feature-flags", pick: (body: { flags: unknown }) => body.flags },
+  },
+  "GET /api/v1/jobs": { reach: "helpdesk" },
+  "POST /api/v1/jobs/{id}/retry": {
+    reach: "helpdesk",
+    // The queue's job is waiting or done, not failed: 409 says the helpdesk reached it and it was not retried.
+    allowedAnswers: [200, 409],
+    read: { url: () => "/api/v1/jobs?limit=100", pick: (body: { records: { id: string; state: string; retryCount?: number }[] }) => body.records.map(({ id, state, retryCount }) => [id, state, retryCount]) },
+  },
+  "GET /api/v1/clock": { reach: "caller" },
+  "PUT /api/v1/clock": {
+    reach: "helpdesk",
+    body: () => ({ now: new Date(Date.now() + 3_600_000).toISOString() }),
+    read: { url: () => "/api/v1/clock", pick: (body: { offsetMs: number }) => Math.round(body.offsetMs / 60_000) },
+  },
+  "DELETE /api/v1/clock": {
+    reach: "helpdesk",
+    read: { url: () => "/api/v1/clock", pick: (body: { offsetMs: number }) => Math.round(body.offsetMs / 60_000) },
+  },
+
+  // Another user's subscribers: the helpdesk's subscriber selector alone (anyone else lists their own).
+  "GET /api/subscriber/v1/subscribers": { reach: "helpdesk", query: (w) => ({ "subscriber-user-id": w.targetUser }) },
+  "POST /api/subscriber/v1/subscribers": {
+    reach: "helpdesk",
+    body: (w) => ({ name: `Matrix Firm ${w.runId}`, entityType: "Law Firm" }),
+    read: { url: () => "/api/subscriber/v1/subscribers?limit=1000", pick: (body: { records: unknown[] }) => body.records.length },
+  },
+  "GET /api/subscriber/v1/subscribers/subscriber-users": {
+    reach: "caller",
+    query: (w) => ({ ids: w.targetUser }),
+    except: {
+      otherSelected: { outcome: "allowed", because: "the names of people who share a subscriber with the caller: this person is a user of A too" },
+    },
+  },
+  "POST /api/subscriber/v1/subscriber-users/search": { reach: "subscriber", safe: true, permissions: [Permission.VIEW_SUBSCRIBER_USERS], body: () => ({ subscriberId: A }) },
+  "GET /api/subscriber/v1/subscriber-users/{id}": { reach: "subscriber", permissions: [Permission.VIEW_SUBSCRIBER_USERS] },
+  "PATCH /api/subscriber/v1/subscriber-users/{id}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_SUBSCRIBER_USERS],
+    body: () => ({ status: "Suspended" }),
+    version: (w) => version("subscriber_users", "subscriber_user_id", w.targetUser)(),
+    read: { url: (w) => `/api/subscriber/v1/subscriber-users/${w.targetUser}` },
+  },
+  "GET /api/subscriber/v1/roles": { reach: "caller", permissions: [Permission.VIEW_SUBSCRIBER_USERS] },
+  "POST /api/subscriber/v1/subscribers/{id}/subscriber-users": {
+    reach: "subscriber",
+    permissions: [Permission.CREATE_SUBSCRIBER_USERS],
+    body: (w) => ({ firstName: "Matrix", lastName: "Added", email: `added.${w.runId}@harpervale.example`, roleNames: ["Workspace User"] }),
+    read: AUDIT_OF_A,
+  },
+  "POST /api/subscriber/v1/subscribers/{id}/subscriber-users/bulk": {
+    reach: "subscriber",
+    permissions: [Permission.CREATE_SUBSCRIBER_USERS, Permission.EDIT_SUBSCRIBER_USERS],
+    body: (w) => ({ rows: [{ email: `bulk.${w.runId}@harpervale.example`, firstName: "Matrix", lastName: "Bulk", roleNames: ["Workspace User"] }] }),
+    read: AUDIT_OF_A,
+  },
+  "GET /api/subscriber/v1/subscribers/{id}/details": { reach: "subscriber", permissions: [Permission.VIEW_ORGANISATIONS] },
+  "PATCH /api/subscriber/v1/idp-metadata/{subscriberId}/{type}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_CONNECTION_SETTINGS],
+    // The caller's own address is in it: a list that shuts its author out is refused for another reason.
+    body: () => ({ type: "USER_IP_WHITELIST", data: { metadata: ["127.0.0.1", "203.0.113.9"] } }),
+    version: version("subscribers", "subscriber_id", A),
+    read: { url: () => `/api/subscriber/v1/subscribers/${A}/details` },
+  },
+  "PATCH /api/subscriber/v1/idp-sso/{subscriberId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_CONNECTION_SETTINGS],
+    query: (w) => ({ connection_id: w.ssoConnectionId }),
+    body: () => ({ clientSecret: "a-matrix-client-secret-1" }),
+    version: version("subscribers", "subscriber_id", A),
+    read: { url: () => `/api/subscriber/v1/subscribers/${A}/details` },
+  },
+  "GET /api/subscriber/v1/lodging-party/{subscriberId}/ext-authority-identifiers": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_LODGEMENT_IDENTIFIERS, Permission.VIEW_REVENUE_IDENTIFIERS],
+  },
+  "GET /api/subscriber/v1/lodgement-identifiers": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_LODGEMENT_IDENTIFIERS],
+    query: () => ({ subscriberId: A }),
+  },
+  "POST /api/subscriber/v1/lodgement-identifiers": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_IDENTIFIERS],
+    body: () => ({ subscriberId: A, identifiers: { primary: { userName: "matrix-primary-2" }, secondary: { userName: "matrix-secondary-2" } } }),
+    version: version("lodgement_identifiers", "subscriber_id", A),
+    read: { url: () => `/api/subscriber/v1/lodgement-identifiers?subscriberId=${A}` },
+  },
+  "GET /api/subscriber/v1/audit-events": { reach: "subscriber", permissions: [Permission.VIEW_AUDIT_EVENTS], query: () => ({ subscriberId: A }) },
+
+  "POST /api/notification/v2/notification-registrations": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_SUBSCRIBER_NOTIFICATION_PREFERENCES],
+    // One registration per type: A has none, so the allowed call creates it.
+    prepare: async () => {
+      await provider.db.deleteFrom("notification_registrations").where("subscriber_id", "=", A).execute();
+    },
+    query: () => ({ subscriberId: A }),
+    body: () => registration("matrix.new@harpervale.example"),
+    read: { url: () => `/api/notification/v2/notification-registrations?subscriberId=${A}`, pick: (body: { records: unknown }) => body.records },
+  },
+  "GET /api/notification/v2/notification-registrations": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_SUBSCRIBER_NOTIFICATION_PREFERENCES],
+    query: () => ({ subscriberId: A }),
+  },
+  "PUT /api/notification/v2/notification-registrations/{registrationId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_SUBSCRIBER_NOTIFICATION_PREFERENCES],
+    prepare: async (w) => {
+      w.registrationId = (await registrationOfA()) ?? (await createRegistrationOfA());
+    },
+    body: () => registration("matrix.changed@harpervale.example"),
+    version: (w) => version("notification_registrations", "registration_id", w.registrationId)(),
+    read: { url: () => `/api/notification/v2/notification-registrations?subscriberId=${A}`, pick: (body: { records: unknown }) => body.records },
+  },
+
+  "POST /api/workspace/v1/workspaces": {
+    reach: "caller",
+    permissions: [Permission.CREATE_WORKSPACES],
+    body: () => ({
+      reference: "HV/PUR/MATRIX",
+      transactionType: "PURCHASE",
+      securityAddress: { buildingNumber: "1", street: "Matrix Row", town: "Ely", postcode: "CB7 4AA" },
+      parties: [{ type: "INDIVIDUAL", role: "BUYER", partyDetails: { forenames: "Max", surname: "Trix" } }],
+    }),
+    except: { helpdesk: { outcome: "refused", because: "a workspace is created for the creator's subscriber, and the helpdesk has none" } },
+  },
+  "GET /api/workspace/v1/workspaces/{workspaceId}": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "PATCH /api/workspace/v1/workspaces/{workspaceId}": {
+    reach: "subscriber",
+    permissions: [Permission.UNAPPROVE_WORKSPACES],
+    params: { workspaceId: () => DEMO_WORKSPACES.remortgageApproved.workspaceId },
+    body: () => ({ approved: false }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageApproved.workspaceId),
+    read: { url: () => `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgageApproved.workspaceId}` },
+  },
+  "GET /api/workspace/v1/workspaces/{workspaceId}/tasks": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  // What the caller may do in the workspace: needs no permission beyond taking part in it.
+  "GET /api/workspace/v1/workspaces/{workspaceId}/authorization": { reach: "subscriber" },
+  "POST /api/workspace/v1/workspaces/{workspaceId}/references": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LAW_FIRM_REFERENCE],
+    params: { workspaceId: () => DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId },
+    body: () => ({ referenceNumber: "HV/RM/MATRIX", representativeRole: "INCOMING_LENDER_REPRESENTATIVE" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId),
+    read: { url: () => `/api/v1/workspaces/${DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId}/participant-details` },
+  },
+  "PATCH /api/workspace/v1/workspaces/{workspaceId}/references/{referenceId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LAW_FIRM_REFERENCE],
+    params: { referenceId: () => referenceOfA(DEMO_WORKSPACES.remortgagePreparing.workspaceId) },
+    body: () => ({ referenceNumber: "HV/RM/2101-M" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgagePreparing.workspaceId),
+    read: { url: () => `/api/v1/workspaces/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}/participant-details` },
+  },
+  "POST /api/v1/workspaces/search": { reach: "caller", safe: true, permissions: [Permission.VIEW_WORKSPACES], body: () => ({ status: [] }) },
+  "POST /api/v1/workspaces/search/quick-filter-counts": { reach: "caller", safe: true, permissions: [Permission.VIEW_WORKSPACES], body: () => ({}) },
+  "GET /api/v1/workspaces/{workspaceId}/participant-details": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "POST /api/v1/workspaces/{workspaceId}/participants": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_WORKSPACE_PARTICIPANTS],
+    params: { workspaceId: () => DEMO_WORKSPACES.purchaseReady.workspaceId },
+    body: () => ({ subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId, role: "SELLER_REPRESENTATIVE" }),
+    // Only a lender's representative in a purchase adds participants (its contextual set); A is the buyer's
+    // representative here, so even A's user with every role is refused, and the helpdesk makes the write.
+    except: { owner: { outcome: "refused", because: "A's participant role in this workspace does not add participants" } },
+    writer: "helpdesk",
+    version: workspaceVersion(DEMO_WORKSPACES.purchaseReady.workspaceId),
+    read: { url: () => `/api/v1/workspaces/${DEMO_WORKSPACES.purchaseReady.workspaceId}/participant-details` },
+  },
+};
+
+async function referenceOfA(workspaceId: string): Promise<string> {
+  const row = await provider.db
+    .selectFrom("workspace_references")
+    .select("reference_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("representative_role", "=", "INCOMING_LENDER_REPRESENTATIVE")
+    .executeTakeFirstOrThrow();
+  return row.reference_id;
+}
+
+async function createRegistrationOfA(): Promise<string> {
+  const response = await provider.call(tokens.owner, {
+    method: "POST",
+    url: `/api/notification/v2/notification-registrations?subscriberId=${A}`,
+    payload: registration("matrix@harpervale.example"),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().registrationId as string;
+}
+
+const isWrite = (operation: DocumentOperation) => operation.method !== "GET" && !ACCESS[operation.key]?.safe;
+
+/** What each kind of caller must get from an operation of this reach. */
+function expectedOutcome(kind: CallerKind, access: Access): Outcome {
+  const exception = access.except?.[kind];
+  if (exception) return exception.outcome;
+  if (["none", "forged", "unsigned", "expired", "suspendedHere", "suspendedAccount", "blocked", "revokedClient"].includes(kind)) return "unauthenticated";
+  if (access.reach === "webClient") return "unauthenticated";
+  if (kind === "helpdesk") return "allowed";
+  if (access.reach === "helpdesk") return "refused";
+  if (kind === "owner") return "allowed";
+  if (kind === "noPermission") return access.permissions?.length ? "refused" : "allowed";
+  // Another subscriber's user, or this one's acting for another subscriber.
+  return access.reach === "caller" ? "allowed" : "refused";
+}
+
+/** The one caller whose allowed write is made (a write made twice would find the world changed). */
+function writer(access: Access): CallerKind | "webClient" {
+  if (access.writer) return access.writer;
+  if (access.reach === "webClient") return "webClient";
+  return access.reach === "helpdesk" ? "helpdesk" : "owner";
+}
+
+async function tokenOf(kind: CallerKind, access: Access): Promise<string | undefined> {
+  if (kind !== "noPermission") return tokens[kind];
+  const permissions = access.permissions ?? [];
+  const key = permissions.join(" ") || "(none)";
+  if (!withoutPermission.has(key)) {
+    withoutPermission.set(
+      key,
+      personWith(provider, { harperVale: rolesWithout(permissions) }, `Lacking ${key}`).then((person) => person.tokens.harperVale!),
+    );
+  }
+  return withoutPermission.get(key);
+}
+
+interface Request {
+  method: DocumentOperation["method"];
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+async function requestFor(operation: DocumentOperation, access: Access): Promise<Request> {
+  let path = operation.path;
+  const segments = operation.path.split("/");
+  for (const name of operation.pathParameters) {
+    const before = segments[segments.findIndex((segment) => segment === `{${name}}`) - 1];
+    const value = access.params?.[name] ?? PATH_VALUES[`${before}/{${name}}`] ?? PATH_VALUES[name];
+    if (!value) {
+      throw new Error(
+        `${operation.key}: the matrix cannot fill the path parameter {${name}}. Say which resource of subscriber A it names: add it to PATH_VALUES or to the operation's params in ACCESS.`,
+      );
+    }
+    path = path.replace(`{${name}}`, encodeURIComponent(await value(world)));
+  }
+  const query = access.query ? `?${new URLSearchParams(access.query(world))}` : "";
+  const headers: Record<string, string> = {};
+  if (operation.declaresIfMatch) {
+    if (!access.version) throw new Error(`${operation.key} takes If-Match: say in ACCESS which version it is made against (version).`);
+    headers["if-match"] = ifMatch(await access.version(world));
+  }
+  if (operation.body && !access.body) throw new Error(`${operation.key} takes a body: give ACCESS one its allowed caller would have accepted (body).`);
+  const body = access.body?.(world);
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return { method: operation.method, url: `${path}${query}`, headers, payload: body === undefined ? undefined : JSON.stringify(body) };
+}
+
+async function readBack(access: Access): Promise<string | undefined> {
+  if (!access.read) return undefined;
+  const response = await provider.call(helpdeskToken, { method: "GET", url: access.read.url(world) });
+  if (response.statusCode !== 200) return String(response.statusCode);
+  const body: unknown = response.json();
+  return JSON.stringify(access.read.pick ? access.read.pick(body as never) : body);
+}
+
+/** What of A's a caller outside A must never be shown. */
+function markersOfA(): string[] {
+  return [DEMO_WORKSPACES.remortgagePreparing.workspaceId, "HV/RM/2101", DEMO_USERS.manager.email];
+}
+
+function matches(outcome: Outcome, status: number, access: Access): boolean {
+  if (outcome === "unauthenticated") return status === 401;
+  if (outcome === "refused") return status === 403 || status === 404;
+  return access.allowedAnswers ? access.allowedAnswers.includes(status) : status >= 200 && status < 300;
+}
+
+beforeAll(async () => {
+  provider = await startTestProvider();
+  operations = await documentOperations(provider);
+  const { clientId, clientSecret } = provider.config.webClient;
+  webClientBasic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+  helpdeskToken = await provider.loginToken(DEMO_USERS.helpdesk.email);
+
+  const owner = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Owner");
+  const other = await personWith(provider, { ashdown: SUBSCRIBER_ROLES }, "Other");
+  const both = await personWith(provider, { harperVale: SUBSCRIBER_ROLES, ashdown: SUBSCRIBER_ROLES }, "Both");
+  const suspendedHere = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Suspended Here");
+  const suspendedAccount = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Suspended Account");
+  const blocked = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Blocked");
+  const revoked = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Revoked");
+  const target = await personWith(provider, { harperVale: ["Workspace User"] }, "Target");
+  // Suspended after their tokens were issued: the tokens are good but for the standing.
+  await provider.db
+    .updateTable("user_subscribers")
+    .set({ status: "Suspended" })
+    .where("subscriber_user_id", "=", suspendedHere.userId)
+    .where("subscriber_id", "=", A)
+    .execute();
+  await provider.db.updateTable("subscriber_users").set({ status: "Suspended" }).where("subscriber_user_id", "=", suspendedAccount.userId).execute();
+  await provider.db.updateTable("subscriber_users").set({ blocked: true }).where("subscriber_user_id", "=", blocked.userId).execute();
+  await provider.db.updateTable("script_clients").set({ revoked_at: new Date() }).where("subscriber_user_id", "=", revoked.userId).execute();
+
+  Object.assign(tokens, {
+    owner: owner.tokens.harperVale,
+    otherSubscriber: other.tokens.ashdown,
+    otherSelected: both.tokens.ashdown,
+    suspendedHere: suspendedHere.tokens.harperVale,
+    suspendedAccount: suspendedAccount.tokens.harperVale,
+    blocked: blocked.tokens.harperVale,
+    revokedClient: revoked.tokens.harperVale,
+    helpdesk: helpdeskToken,
+    ...(await hostileTokens(provider, owner.tokens.harperVale!)),
+  });
+
+  // A's resources the seeded world lacks: a single sign-on connection, lodgement identifiers.
+  await provider.db
+    .insertInto("sso_connections")
+    .values({ connection_id: "con_harpervale_matrix", subscriber_id: A, client_id: "harpervale-matrix", client_secret_encrypted: "", last_modified_at: new Date() })
+    .execute();
+  const identifiers = await provider.call(tokens.owner, {
+    method: "POST",
+    url: "/api/subscriber/v1/lodgement-identifiers",
+    payload: { identifiers: { primary: { userName: "matrix-primary", password: "matrix-pass-1" }, secondary: { userName: "matrix-secondary", password: "matrix-pass-2" } } },
+  });
+  expect(identifiers.statusCode, identifiers.body).toBe(201);
+
+  const flags = (await provider.call(helpdeskToken, { method: "GET", url: "/api/v1/feature-flags" })).json() as { flags: Record<string, boolean> };
+  const flagName = FLAG_NAMES[0]!;
+  const jobs = (await provider.call(helpdeskToken, { method: "GET", url: "/api/v1/jobs?limit=1" })).json() as { records: { id: string }[] };
+  world = {
+    targetUser: target.userId,
+    sessionId: await newSession(),
+    registrationId: await createRegistrationOfA(),
+    jobId: jobs.records[0]?.id ?? "00000000-0000-4000-8000-000000000000",
+    flagName,
+    flagEnabled: Boolean(flags.flags[flagName]),
+    ssoConnectionId: "con_harpervale_matrix",
+    runId: Date.now().toString(36),
+  };
+});
+afterAll(() => provider?.close());
+
+describe("the access matrix", () => {
+  it("every operation of the document is described, or listed as public with its reason", () => {
+    const undescribed = operations
+      .filter((operation) => !(operation.key in ACCESS) && !(operation.key in PUBLIC))
+      .map((operation) => `${operation.key}: describe who may call it in ACCESS (tests/api/access-matrix.test.ts), or list it in PUBLIC with the reason it needs no caller`);
+    expect(undescribed).toEqual([]);
+    const stale = Object.keys(ACCESS).filter((key) => !operations.some((operation) => operation.key === key));
+    expect(stale, "operations described in ACCESS that the document no longer has").toEqual([]);
+    const declaredPublic = operations.filter((operation) => operation.security === "public").map((operation) => operation.key);
+    expect(declaredPublic.filter((key) => !(key in PUBLIC)), "operations the document says are public").toEqual([]);
+    expect(operations.filter((operation) => operation.key in PUBLIC && operation.security !== "public").map((o) => o.key)).toEqual([]);
+    expect(operations.filter((o) => o.security === "webClient").map((o) => o.key).sort()).toEqual(
+      Object.entries(ACCESS).filter(([, access]) => access.reach === "webClient").map(([key]) => key).sort(),
+    );
+  });
+
+  it("public calls answer without a caller", async () => {
+    for (const key of Object.keys(PUBLIC)) {
+      const [method, url] = key.split(" ") as ["GET", string];
+      const response = await provider.call(undefined, { method, url });
+      expect(response.statusCode, `${key}: ${describeAnswer(response)}`).toBe(200);
+    }
+  });
+
+  it("every caller gets what the matrix says, a refused write changes nothing, and the allowed write changes something", async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const operation of operations) {
+      const access = ACCESS[operation.key];
+      if (!access) continue;
+      await access.prepare?.(world);
+      const kinds = (Object.keys(CALLER_KINDS) as CallerKind[]).map((kind) => ({ kind, outcome: expectedOutcome(kind, access) }));
+      // Refusals first, then the allowed calls, the allowed write last of all.
+      kinds.sort((a, b) => Number(a.outcome === "allowed") - Number(b.outcome === "allowed"));
+      for (const { kind, outcome } of kinds) {
+        if (outcome === "allowed" && isWrite(operation)) continue;
+        const request = await requestFor(operation, access);
+        const token = await tokenOf(kind, access);
+        const before = isWrite(operation) ? await Promise.all([footprint(provider), readBack(access)]) : undefined;
+        const response = await provider.call(token, request);
+        calls++;
+        const label = `${operation.key} as ${CALLER_KINDS[kind]}`;
+        if (!matches(outcome, response.statusCode, access)) failures.push(`${label}: expected ${outcome}, got ${describeAnswer(response)}`);
+        if (before) {
+          const [tables, read] = await Promise.all([footprint(provider), readBack(access)]);
+          const changed = changedTables(before[0], tables);
+          if (changed.length) failures.push(`${label}: refused, yet changed ${changed.join(", ")}`);
+          if (read !== before[1]) failures.push(`${label}: refused, yet ${access.read!.url(world)} reads differently`);
+        }
+        if (outcome === "allowed" && (kind === "otherSubscriber" || kind === "otherSelected")) {
+          const leaked = markersOfA().filter((marker) => response.body.includes(marker));
+          if (leaked.length) failures.push(`${label}: shows ${leaked.join(", ")} of subscriber A`);
+        }
+      }
+      if (isWrite(operation)) {
+        const who = writer(access);
+        const request = await requestFor(operation, access);
+        const before = await footprint(provider);
+        const response =
+          who === "webClient"
+            ? await provider.call(undefined, { ...request, headers: { ...request.headers, authorization: webClientBasic } })
+            : await provider.call(tokens[who], request);
+        calls++;
+        const label = `${operation.key} as ${who === "webClient" ? "the web app's client" : CALLER_KINDS[who]}`;
+        if (!matches("allowed", response.statusCode, access)) failures.push(`${label} (allowed): got ${describeAnswer(response)}`);
+        else if (response.statusCode < 300 && changedTables(before, await footprint(provider)).length === 0) {
+          failures.push(`${label} (allowed): changed nothing, so its refusals proved nothing: give it a body that changes something`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(300);
+    // About 500 calls and 400 fingerprints: seconds alone, longer beside the rest of the suite on a busy machine.
+  }, 180_000);
+});
