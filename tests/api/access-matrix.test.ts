@@ -16,6 +16,7 @@
  * The operations come from the document: a new one fails here until ACCESS describes it (or PUBLIC lists it
  * with the reason it needs no caller).
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { ifMatch } from "../../core/shared/versions.js";
@@ -170,6 +171,16 @@ const freshSession = async (w: World) => {
 };
 const readSession = { url: (w: World) => `/api/v1/app-sessions/${w.sessionId}`, pick: (body: { data?: unknown }) => body.data ?? body };
 
+/** A message in the mail sandbox, sent to a user of A. */
+async function sandboxMail(): Promise<string> {
+  const mailId = randomUUID();
+  await provider.db
+    .insertInto("sandbox_mail")
+    .values({ mail_id: mailId, to_address: "matrix@harper-vale.example", subject: "Matrix", text: "A message of the matrix", kind: "INVITATION", sent_at: new Date() })
+    .execute();
+  return mailId;
+}
+
 async function registrationOfA(): Promise<string | undefined> {
   const row = await provider.db.selectFrom("notification_registrations").select("registration_id").where("subscriber_id", "=", A).executeTakeFirst();
   return row?.registration_id;
@@ -194,6 +205,10 @@ const ACCESS: Record<string, Access> = {
 
   "GET /api/v1/me": { reach: "caller" },
   "GET /api/v1/me/standing": { reach: "caller" },
+  // The mail sandbox's mailbox (outside production only): a tester reads what the product would have sent,
+  // whoever it went to, so any signed-in caller reads every message (decision 0302).
+  "GET /api/v1/mail": { reach: "caller" },
+  "GET /api/v1/mail/{id}": { reach: "caller", params: { id: sandboxMail } },
   "GET /api/v1/feature-flags": { reach: "caller" },
   "PUT /api/v1/feature-flags/{name}": {
     reach: "helpdesk",
