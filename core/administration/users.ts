@@ -44,6 +44,23 @@ export function userRowActions(
   return actions;
 }
 
+/**
+ * Blocked: the user's login is locked for a while after too many failed passwords (the provider's
+ * login throttling), whatever their status. Shown beside the status in the users list, the profile and the
+ * CLI; lifted by Unblock (edit-users permission) or by unsuspending the user.
+ */
+export const BLOCKED_LABEL = "Blocked";
+export const UNBLOCK_LABEL = "Unblock";
+
+export function isLoginBlocked(user: { loginBlockedUntil?: string | null }): boolean {
+  return typeof user.loginBlockedUntil === "string" && user.loginBlockedUntil !== "";
+}
+
+/** The statuses shown for a user: their status, then Blocked while their login is locked. */
+export function displayedStatuses(user: { status: string; loginBlockedUntil?: string | null }): string[] {
+  return isLoginBlocked(user) ? [user.status, BLOCKED_LABEL] : [user.status];
+}
+
 /** Suspend and unsuspend, and the status each asks for. */
 export type UserStatusAction = "suspend" | "unsuspend";
 export const STATUS_OF_ACTION = { suspend: "Suspended", unsuspend: "Active" } as const satisfies Record<UserStatusAction, SettableUserStatus>;

@@ -491,13 +491,15 @@ async function writeRows(
         .onConflict((oc) => oc.columns(["subscriber_user_id", "subscriber_id"]).doNothing())
         .execute();
     }
-    await writeStatusChanges(
+    const unblocked = await writeStatusChanges(
       trx,
       done.flatMap((planned) => {
         const write = planned.write as Extract<RowWrite, { kind: "change" }>;
         return write.statusChange ? [{ subscriberUserId: write.subscriberUserId, change: write.statusChange }] : [];
       }),
+      { actorUserId: caller.userId, subscriberId: at },
     );
+    audit.push(...unblocked);
     const roleChanges = done
       .map((planned) => planned.write as Extract<RowWrite, { kind: "change" }>)
       .filter((write) => !write.joins && write.roleNames !== null)

@@ -20,6 +20,7 @@ import { buildConfiguration } from "./configuration.js";
 import { providerPages } from "./provider-pages.js";
 import { LOGOUT_SCRIPT, PRODUCT_CSS } from "./html.js";
 import { registerInteractionRoutes } from "./interactions.js";
+import { createLoginThrottle } from "./login-throttle.js";
 import { revokeUserGrants } from "./revoke-user.js";
 import { contentSecurityPolicy, originsOf, securityHeaders } from "./security-headers.js";
 import { createAccessTokenVerifier, type VerifiedCaller } from "./verify.js";
@@ -48,8 +49,15 @@ export function mountPathOf(issuer: string): string {
 
 const require = createRequire(import.meta.url);
 
-export async function createOidc(deps: { config: ProviderConfig; db: DB; log: FastifyBaseLogger }): Promise<Oidc> {
+export async function createOidc(deps: {
+  config: ProviderConfig;
+  db: DB;
+  log: FastifyBaseLogger;
+  /** The product clock's time, which login locks are measured on (real time when left out). */
+  now?: () => Date;
+}): Promise<Oidc> {
   const { config, db, log } = deps;
+  const throttle = createLoginThrottle({ db, now: deps.now ?? (() => new Date()) });
   const mountPath = mountPathOf(config.issuer);
   const pages = providerPages({ mountPath, appUrl: `${config.appUrl}/` });
   const provider = new Provider(config.issuer, buildConfiguration({ config, db, mountPath, pages }));
@@ -93,7 +101,7 @@ export async function createOidc(deps: { config: ProviderConfig; db: DB; log: Fa
         { parseAs: "string", bodyLimit: 16 * 1024 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      registerInteractionRoutes(scope, { provider, db, log, mountPath, appUrl: config.appUrl, pageHeaders });
+      registerInteractionRoutes(scope, { provider, db, throttle, log, mountPath, appUrl: config.appUrl, pageHeaders });
       registerAssets(scope, `${mountPath}/assets`);
     });
   }

@@ -110,7 +110,8 @@ export async function buildServer(options: {
       transform: documentOnly,
     });
 
-    const oidc = await createOidc({ config, db, log: app.log });
+    const productClock = clock;
+    const oidc = await createOidc({ config, db, log: app.log, now: () => productClock.now() });
     await app.register(healthRoutes, { db });
     await oidc.register(app);
     await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log), clock, jobs });

@@ -56,7 +56,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: { appUrl?: string } = {}): Promise<Harness> {
+export async function startHarness(overrides: { appUrl?: string; now?: () => Date } = {}): Promise<Harness> {
   const port = await freePort();
   const appUrl = overrides.appUrl ?? APP_URL;
   const config = testConfig(port, {
@@ -71,7 +71,7 @@ export async function startHarness(overrides: { appUrl?: string } = {}): Promise
   const database = await createTestDatabase("convey_oidc_test");
   const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.databaseUrl });
   const app = Fastify({ logger: false, trustProxy: config.trustProxy });
-  const oidc = await createOidc({ config, db, log: app.log });
+  const oidc = await createOidc({ config, db, log: app.log, now: overrides.now });
   await oidc.register(app);
   await app.listen({ port, host: "127.0.0.1" });
   return {

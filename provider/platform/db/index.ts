@@ -22,6 +22,7 @@ import * as administration from "./migrations/0020-administration.js";
 import * as membershipStatus from "./migrations/0021-membership-status.js";
 import * as appSessions from "./migrations/0030-app-sessions.js";
 import * as productClock from "./migrations/0031-product-clock.js";
+import * as loginThrottles from "./migrations/0035-login-throttles.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0021-membership-status": membershipStatus,
   "0030-app-sessions": appSessions,
   "0031-product-clock": productClock,
+  "0035-login-throttles": loginThrottles,
 };
 
 class InCodeMigrations implements MigrationProvider {

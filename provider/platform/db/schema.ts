@@ -138,6 +138,14 @@ export interface ProductClockTable {
   set_by: string | null;
 }
 
+/** Login throttling (migration 0035): failures and the temporary lock of an email or a client address. */
+export interface LoginThrottlesTable {
+  subject: string;
+  failures: Defaulted<number>;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
 /** The job states of pg-boss, in its enumeration's order (a state before `active` is waiting to run). */
 export type PgBossJobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
@@ -340,5 +348,6 @@ export interface Database {
   external_authority_identifiers: ExternalAuthorityIdentifiersTable;
   lodgement_identifiers: LodgementIdentifiersTable;
   product_clock: ProductClockTable;
+  login_throttles: LoginThrottlesTable;
   "pgboss.job": PgBossJobTable;
 }
