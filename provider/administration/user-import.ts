@@ -33,6 +33,7 @@ import { fullName } from "../../core/administration/subscribers.js";
 import { isHelpdesk, type RequestMeta } from "../platform/access.js";
 import type { AdministeredSubscriber } from "./scope.js";
 import { AuditAction, recordAuditEvents, type AuditEvent } from "../platform/audit.js";
+import { markRolesChanged } from "../identity/app-sessions.js";
 import {
   endSuspendedLogins,
   joinRefusal,
@@ -510,6 +511,7 @@ async function writeRows(
            set role_names = x.role_names
           from jsonb_to_recordset(${JSON.stringify(roleChanges)}::jsonb) as x(id text, role_names jsonb)
          where us.subscriber_user_id = x.id and us.subscriber_id = ${at}`.execute(trx);
+      await markRolesChanged(trx, roleChanges.map((change) => change.id), at);
     }
     for (const planned of done) audit.push(...(planned.write as Extract<RowWrite, { kind: "change" }>).audit);
   }

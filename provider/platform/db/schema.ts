@@ -116,6 +116,8 @@ export interface AppSessionsTable {
   updated_at: Timestamp;
   /** Until then one app process is refreshing the session's tokens; the others wait for its write. */
   refresh_lease_until: NullableTimestamp;
+  /** When the user's roles for this session's subscriber last changed: a token issued before is refreshed. */
+  roles_changed_at: NullableTimestamp;
 }
 
 export interface AuditEventsTable {
