@@ -21,7 +21,8 @@ import { refusingUnstorableText } from "./http/unstorable-text.js";
 import { PRODUCT_JOBS } from "./jobs/product-jobs.js";
 import { JobQueue, type JobDefinition } from "./jobs/queue.js";
 import { createMailSandbox, type Mailer } from "./mail.js";
-import { createOidc, type Oidc } from "../identity/oidc.js";
+import { createOidc, mountPathOf, type Oidc } from "../identity/oidc.js";
+import { registerLoginRateLimits } from "../identity/rate-limits.js";
 import { healthRoutes } from "./health-routes.js";
 import { registerApi } from "./routes.js";
 
@@ -113,6 +114,7 @@ export async function buildServer(options: {
     const productClock = clock;
     const oidc = await createOidc({ config, db, log: app.log, now: () => productClock.now() });
     await app.register(healthRoutes, { db });
+    await registerLoginRateLimits(app, { mountPath: mountPathOf(config.issuer), webClient: config.webClient });
     await oidc.register(app);
     await registerApi(app, { config, db, oidc, mailer: options.mailer ?? createMailSandbox(app.log), clock, jobs });
     await app.ready();
