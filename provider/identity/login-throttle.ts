@@ -19,16 +19,9 @@ import { PRODUCT_NOW_SQL } from "../platform/clock.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 import type { RequestMeta } from "../platform/access.js";
 
-const MINUTE = 60_000;
+import { LOGIN_THROTTLE } from "../../core/identity/login-throttle.js";
 
-export const LOGIN_THROTTLE = {
-  /** Failed passwords for one email address within the window that lock it. */
-  accountFailures: 10,
-  /** Failed passwords from one client address within the window that lock it. */
-  addressFailures: 50,
-  windowMs: 15 * MINUTE,
-  lockMs: 15 * MINUTE,
-} as const;
+export { LOGIN_THROTTLE };
 
 export interface LoginAttempt {
   email: string;
