@@ -8,10 +8,10 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import type { UserSortField } from "../../core/administration/enums.js";
-import { isFilterApplyDisabled, rangeLabel, shouldSearch, userRowActions } from "../../core/administration/users.js";
+import { isFilterApplyDisabled, isLoginBlocked, rangeLabel, shouldSearch, userRowActions } from "../../core/administration/users.js";
 import { CsrfInput } from "../components/csrf-input";
 import { useHydrated } from "../components/form";
-import { StatusBadge } from "./status-badge";
+import { StatusBadges } from "./status-badge";
 import { useCloseOnOutside } from "../components/use-close-on-outside";
 import { carriedFields, lastPage, nextSort, PAGE_SIZES, usersSearch, type UsersQuery } from "./users-query";
 
@@ -21,6 +21,8 @@ export interface UserRowView {
   email: string;
   roleNames: string[];
   status: string;
+  /** Until when the user's login is blocked after too many failed passwords (null: not blocked). */
+  loginBlockedUntil: string | null;
   /** The version the row showed: a change made from its menu is made against it. */
   version: number;
 }
@@ -196,7 +198,7 @@ export function RowMenu({ user, search, canEditUsers }: { user: UserRowView; sea
       </summary>
       <div className="popover-body">
         <ul>
-          {userRowActions(user.status, { canEditUsers, updateInFlight }).map(({ action, label, disabled }) => {
+          {userRowActions(user.status, { canEditUsers, updateInFlight, blocked: isLoginBlocked(user) }).map(({ action, label, disabled }) => {
             switch (action) {
               case "view-profile":
                 return (
@@ -234,6 +236,18 @@ export function RowMenu({ user, search, canEditUsers }: { user: UserRowView; sea
                     </Form>
                   </li>
                 );
+              case "unblock":
+                return (
+                  <li key={action}>
+                    <Form method="post" action={`${base}${search}`} preventScrollReset>
+                      <CsrfInput />
+                      <input type="hidden" name="returnTo" value="list" />
+                      <button type="submit" name="intent" value="unblock" disabled={disabled}>
+                        {label}
+                      </button>
+                    </Form>
+                  </li>
+                );
             }
           })}
         </ul>
@@ -260,7 +274,7 @@ export function UserRow({ user, search, canEditUsers }: { user: UserRowView; sea
       <td>{user.email}</td>
       <td className="roles-cell">{user.roleNames.join(", ")}</td>
       <td>
-        <StatusBadge status={user.status} />
+        <StatusBadges user={user} />
       </td>
       <td>
         <RowMenu user={user} search={search} canEditUsers={canEditUsers} />

@@ -18,6 +18,10 @@ describe("loginReturnTarget", () => {
   it.each([
     [LOGIN_REFUSALS.blocked, ACCOUNT_PAGES.blocked],
     [LOGIN_REFUSALS.suspended, ACCOUNT_PAGES.suspended],
+    // The specification's literal texts (document 1 section 2.2).
+    ["user blocked", ACCOUNT_PAGES.blocked],
+    ["user suspended", ACCOUNT_PAGES.suspended],
+    ["user blocked for good", "/workspaces"],
     [LOGIN_REFUSALS.unrecognisedIp, ACCOUNT_PAGES.unrecognisedIp],
     ["This URL can be used only once", ACCOUNT_PAGES.alreadyVerified],
     ["Access expired", ACCOUNT_PAGES.linkExpired],

@@ -1,9 +1,10 @@
 /**
  * /users/:userId, the profile side panel (document 3 section 2.4): initials avatar, full name, status badge,
  * subscriber, email and roles, with Edit and the status action (Suspend, Unsuspend, or Resend activation
- * email for a Pending user). A 464px side dialog over the list with JavaScript, a page without it. A user
- * of another subscriber is not found (404). POST re-sends the activation email (intent
- * resend-activation-email), from this panel or from the list's row menu.
+ * email for a Pending user), and Unblock while the user's login is blocked after too many failed passwords.
+ * A 464px side dialog over the list with JavaScript, a page without it. A user of another subscriber is not
+ * found (404). POST re-sends the activation email (intent resend-activation-email) or lifts the block
+ * (intent unblock), from this panel or from the list's row menu.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
-import { userStatusAction } from "../../core/administration/users.js";
+import { isLoginBlocked, loginBlockedText, USER_ROW_ACTION_LABELS, userStatusAction } from "../../core/administration/users.js";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName, initials } from "../../core/administration/subscribers.js";
 import { CsrfInput } from "../components/csrf-input";
@@ -19,9 +20,9 @@ import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog, SubmitButton, useHydrated } from "../components/form";
 import administrationHref from "../administration/administration.css";
 import { administeredSubscriberId, failureReason, usersListPath } from "../administration/scope.server";
-import { getManagedUserAt, resendActivationEmail } from "../../core/administration/client.js";
+import { getManagedUserAt, resendActivationEmail, unblockManagedUser } from "../../core/administration/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
-import { StatusBadge } from "../administration/status-badge";
+import { StatusBadges } from "../administration/status-badge";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
@@ -48,12 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         initials: initials(profile.firstName, profile.lastName),
         email: profile.email,
         status: profile.status,
+        loginBlockedUntil: profile.loginBlockedUntil ?? null,
         subscriber: profile.subscriber,
         roleNames: profile.roleNames,
         version: profile.version,
       },
       canEdit: can(user.claims, "editUser"),
       statusAction: can(user.claims, "changeUserStatus") ? userStatusAction(profile.status) : null,
+      canUnblock: can(user.claims, "changeUserStatus") && isLoginBlocked(profile),
     };
   } catch (error) {
     return throwProviderError(request, error);
@@ -61,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 const ProfileActionSchema = z.object({
-  intent: z.literal("resend-activation-email"),
+  intent: z.enum(["resend-activation-email", "unblock"]),
   returnTo: z.enum(["list", "profile"]).default("profile"),
 });
 
@@ -74,6 +77,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const list = usersListPath(request);
   const back = submission.value.returnTo === "list" ? list : `/users/${encodeURIComponent(params.userId)}${new URL(request.url).search}`;
   const subscriberId = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
+  if (submission.value.intent === "unblock") {
+    try {
+      const unblocked = await unblockManagedUser(user.ctx, params.userId);
+      return redirectWithToast(back, successToast(ADMINISTRATION_MESSAGES.unblocked(unblocked.firstName)));
+    } catch (error) {
+      return redirectWithToast(back, await writeFailureToast(request, error));
+    }
+  }
   let email: string | null = null;
   try {
     const profile = await getManagedUserAt(user.ctx, params.userId, subscriberId);
@@ -91,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function UserProfile() {
-  const { user, canEdit, statusAction } = useLoaderData<typeof loader>();
+  const { user, canEdit, statusAction, canUnblock } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const hydrated = useHydrated();
   const base = `/users/${encodeURIComponent(user.subscriberUserId)}`;
@@ -102,7 +113,7 @@ export default function UserProfile() {
           <span className="avatar avatar-large" aria-hidden="true">
             {user.initials}
           </span>
-          <StatusBadge status={user.status} />
+          <StatusBadges user={user} />
         </div>
         <dl className="details-list">
           <dt>Subscriber</dt>
@@ -111,6 +122,12 @@ export default function UserProfile() {
           <dd>{user.email}</dd>
           <dt>Roles</dt>
           <dd>{user.roleNames.length > 0 ? user.roleNames.join(", ") : "None"}</dd>
+          {user.loginBlockedUntil ? (
+            <>
+              <dt>Login</dt>
+              <dd>{loginBlockedText(user.loginBlockedUntil)}</dd>
+            </>
+          ) : null}
         </dl>
         <div className="panel-actions">
           {canEdit ? (
@@ -135,6 +152,15 @@ export default function UserProfile() {
               <input type="hidden" name="version" value={user.version} />
               <SubmitButton name="intent" value="resend-activation-email" className="secondary">
                 Resend activation email
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {canUnblock ? (
+            <Form method="post" action={`${base}${search}`}>
+              <CsrfInput />
+              <input type="hidden" name="returnTo" value="profile" />
+              <SubmitButton name="intent" value="unblock" className="secondary">
+                {USER_ROW_ACTION_LABELS.unblock}
               </SubmitButton>
             </Form>
           ) : null}

@@ -82,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: record.email,
         roleNames: record.roleNames,
         status: record.status,
+        loginBlockedUntil: record.loginBlockedUntil ?? null,
         version: record.version,
       })),
       total,

@@ -22,7 +22,7 @@ import type { AppSessionData } from "./session.server";
 
 /** What the store keeps: the data without the times it keeps in its own columns. */
 function toStore(data: Partial<AppSessionData>): AppSessionWrite {
-  const { createdAt: _createdAt, endedBy: _endedBy, ...rest } = data;
+  const { createdAt: _createdAt, endedBy: _endedBy, rolesChangedAt: _rolesChangedAt, ...rest } = data;
   if (!rest.userId) throw new Error("Only a logged-in user's session is stored: it has no userId.");
   return { subscriberUserId: rest.userId, subscriberId: rest.selectedSubscriberId ?? null, data: rest };
 }
@@ -44,6 +44,7 @@ export function createAppSessionStorage({ cookie, store }: { cookie: Cookie; sto
       return {
         ...(session.data as Partial<AppSessionData>),
         createdAt: Date.parse(session.createdAt),
+        ...(session.rolesChangedAt ? { rolesChangedAt: Date.parse(session.rolesChangedAt) } : {}),
         ...(session.ended ? { endedBy: session.ended } : {}),
       };
     },

@@ -32,6 +32,8 @@ export interface AppSessionData {
   createdAt: number;
   /** Set on a session the store found past its idle or absolute limit (and has deleted). */
   endedBy?: Exclude<SessionExpiry, null>;
+  /** From the store: when the user's roles for this subscriber last changed (milliseconds since the epoch). */
+  rolesChangedAt?: number;
 }
 
 export type AppSession = Session<AppSessionData>;

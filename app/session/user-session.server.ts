@@ -9,7 +9,7 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { PermissionSubject } from "../../core/shared/permissions/actions.js";
 import type { RequestContext } from "../../core/shared/provider-client.js";
 import { readAccessToken, type UserClaims } from "../../core/identity/claims";
-import { needsTokenRefresh } from "../../core/identity/session-rules.js";
+import { needsTokenRefresh, rolesChangedSinceIssue } from "../../core/identity/session-rules.js";
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";
@@ -54,7 +54,10 @@ export async function saveSession(session: AppSession): Promise<void> {
 async function freshTokens(session: AppSession, now: number): Promise<void> {
   const refreshToken = session.get("refreshToken") ?? null;
   const inFlight = rotationFrom(session.id, refreshToken);
-  if (!inFlight && !needsTokenRefresh(session.get("accessTokenExpiresAt") ?? Number.NaN, now)) return;
+  const outdatedRoles = rolesChanged(session);
+  if (!inFlight && !needsTokenRefresh(session.get("accessTokenExpiresAt") ?? Number.NaN, now) && !outdatedRoles) return;
+  // The header's cached account data (the user's roles among it) is read again with the new token.
+  if (outdatedRoles) forgetSession(session.id);
   if (!refreshToken) throw new SessionEndedError("The access token expired and there is no refresh token.");
   try {
     const refreshInTheOneProcess = (token: string) =>
@@ -74,6 +77,13 @@ async function freshTokens(session: AppSession, now: number): Promise<void> {
     if (error instanceof OAuth2RequestError || error instanceof SessionGoneError) throw new SessionEndedError(error.message);
     throw new Response("The identity provider could not be reached.", { status: 503 });
   }
+}
+
+/** Whether the user's roles changed since the session's access token was issued (the store says when). */
+function rolesChanged(session: AppSession): boolean {
+  const accessToken = session.get("accessToken");
+  if (!accessToken) return false;
+  return rolesChangedSinceIssue(session.get("rolesChangedAt"), readAccessToken(accessToken).issuedAt);
 }
 
 /**

@@ -1,9 +1,13 @@
-/** `convey users suspend|unsuspend <email>` (document 3 sections 4.6 and 8.4); the other user commands are in users-admin.ts. */
+/**
+ * `convey users suspend|unsuspend|unblock <email>` (document 3 sections 4.6 and 8.4); the other user commands
+ * are in users-admin.ts.
+ */
 import type { Command } from "commander";
 import { z } from "zod";
 import type { ManagedUser } from "../../core/administration/api.js";
 import { fullName } from "../../core/administration/subscribers.js";
-import { STATUS_OF_ACTION, userStatusChange, userStatusChangedMessage, type UserStatusAction } from "../../core/administration/users.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
+import { isLoginBlocked, STATUS_OF_ACTION, userStatusChange, userStatusChangedMessage, type UserStatusAction } from "../../core/administration/users.js";
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -36,6 +40,27 @@ export function registerUsers(program: Command, io: Io): void {
         changeUserStatus(io, command, action, { ...options, email }),
       );
   }
+  users
+    .command("unblock <email>")
+    .description("lift the block on a user's login after too many failed passwords: they can log in again at once")
+    .option("--subscriber <id>", "the user's subscriber (helpdesk administrators; others act on their own subscriber)")
+    .action((email: string, options: Record<string, unknown>, command: Command) => unblockUser(io, command, { ...options, email }));
+}
+
+const UnblockOptionsSchema = StatusOptionsSchema.omit({ yes: true });
+
+async function unblockUser(io: Io, command: Command, input: unknown): Promise<void> {
+  const globals = globalOptions(command, io);
+  const options = parseOptions(UnblockOptionsSchema, input);
+  const [client, { authenticatedContext }] = await Promise.all([
+    import("../../core/administration/client.js"),
+    import("../services/session.js"),
+  ]);
+  const ctx = await authenticatedContext(io, globals);
+  const user = await step(io, `Finding ${options.email}`, () => client.findManagedUserByEmail(ctx, options.email, options.subscriber));
+  if (!isLoginBlocked(user)) return report(io, globals.json, user, "info", ADMINISTRATION_MESSAGES.notBlocked(user.firstName));
+  const updated = await step(io, `Unblocking ${fullName(user)}`, () => client.unblockManagedUser(ctx, user.subscriberUserId));
+  return report(io, globals.json, updated, "success", ADMINISTRATION_MESSAGES.unblocked(updated.firstName));
 }
 
 async function changeUserStatus(io: Io, command: Command, action: UserStatusAction, input: unknown): Promise<void> {

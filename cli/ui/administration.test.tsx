@@ -131,6 +131,11 @@ describe("UserProfile", () => {
       ].join("\n"),
     );
   });
+  it("shows a user whose login is blocked, and until when", () => {
+    const { lastFrame } = render(<UserProfile user={user({ loginBlockedUntil: "2025-03-05T16:25:00.000Z" })} />);
+    expect(frame(lastFrame)).toContain("Status      Active, Blocked");
+    expect(frame(lastFrame)).toContain("Login       Blocked after too many failed passwords until 05/03/2025 at 04:25 PM");
+  });
 });
 
 describe("ConnectionSettings and LodgementIdentifiersView (masking, 'To be provided')", () => {

@@ -1,5 +1,6 @@
 /** What the administration commands show on stderr: users, subscribers, settings, identifiers, the audit log, flags. */
 import { Box, Text } from "ink";
+import { displayedStatuses, loginBlockedText } from "../../core/administration/users.js";
 import type {
   AuditEvent,
   LodgementIdentifiers,
@@ -28,7 +29,7 @@ export function rangeOf(page: PageInfo): string {
 const USER_COLUMNS: Column<ManagedUser>[] = [
   { header: "Name", value: fullName, max: 32 },
   { header: "Email", value: (user) => user.email, max: 40 },
-  { header: "Status", value: (user) => user.status },
+  { header: "Status", value: (user) => displayedStatuses(user).join(", ") },
   { header: "Roles", value: (user) => user.roleNames.join(", ") },
 ];
 
@@ -53,7 +54,8 @@ export function UserProfile({ user }: { user: ManagedUser }) {
   const rows: [string, string][] = [
     ["Name", fullName(user)],
     ["Email", user.email],
-    ["Status", user.status],
+    ["Status", displayedStatuses(user).join(", ")],
+    ...(user.loginBlockedUntil ? [["Login", loginBlockedText(user.loginBlockedUntil)] as [string, string]] : []),
     ["Subscriber", user.subscriber ?? "None"],
     ["Roles", user.roleNames.length > 0 ? user.roleNames.join(", ") : "None"],
     ["Sign-in", user.authenticationType === "ENTERPRISE_CONNECTION" ? "Single sign-on" : "Password with MFA"],

@@ -98,6 +98,11 @@ export const ManagedUserSchema = SubscriberUserSchema.extend({
   version: z.number().int(),
   /** When the last invitation (or re-sent activation email) was recorded; null when none was. */
   invitationSentAt: z.string().nullable(),
+  /**
+   * Until when the user's login is locked after too many failed passwords (an ISO time); null or absent when
+   * it is not. Shown as Blocked; lifted by an unblock (POST subscriber-users/{id}/unblock) or an unsuspension.
+   */
+  loginBlockedUntil: z.string().nullable().optional(),
 });
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 

@@ -135,6 +135,14 @@ export async function setManagedUserStatus(
   return data;
 }
 
+/** Lifts the lock of a user's login after too many failed passwords (a user who is not blocked stays as is). */
+export async function unblockManagedUser(ctx: RequestContext, subscriberUserId: string) {
+  const { data } = await call(ctx, "POST", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}/unblock`, {
+    schema: ManagedUserSchema,
+  });
+  return data;
+}
+
 /** Up to 500 rows per call (BULK_USERS_MAX_ROWS); one result per row, in order. */
 export async function bulkSubscriberUsers(
   ctx: RequestContext,

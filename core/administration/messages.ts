@@ -4,6 +4,9 @@ import { SUSPENDED_BY_SUPPORT_TEXT, SUSPENDED_BY_USER_MANAGER_TEXT } from "../sh
 export const ADMINISTRATION_MESSAGES = {
   suspended: (firstName: string) => `${firstName} has been suspended`,
   unsuspended: (firstName: string) => `${firstName} has been unsuspended and is now active`,
+  unblocked: (firstName: string) => `${firstName} has been unblocked and can log in again`,
+  notBlocked: (firstName: string) => `${firstName} is not blocked: nothing was changed`,
+  unblockModal: "The lock on this user's login after too many failed passwords will be lifted, and they can log in again at once.",
   pendingUserStatus: (name: string) =>
     `${name} has not activated their account yet: a pending user cannot be suspended or unsuspended, only the activation email can be re-sent.`,
   cannotSuspendSelf: "You cannot suspend your own account.",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activationEmailRefusal,
+  displayedStatuses,
   effectiveFilter,
   isFilterApplyDisabled,
   nextUserStatus,
@@ -26,6 +27,16 @@ describe("users", () => {
     expect(nextUserStatus("Active")).toBe("Suspended");
     expect(nextUserStatus("Suspended")).toBe("Active");
     expect(nextUserStatus("Pending")).toBeNull();
+  });
+  it("shows Blocked beside the status while the login is blocked, and offers Unblock to whoever may change statuses", () => {
+    const blocked = { status: "Active", loginBlockedUntil: "2026-01-05T10:15:00.000Z" };
+    expect(displayedStatuses(blocked)).toEqual(["Active", "Blocked"]);
+    expect(displayedStatuses({ status: "Suspended", loginBlockedUntil: null })).toEqual(["Suspended"]);
+    expect(displayedStatuses({ status: "Active" })).toEqual(["Active"]);
+    const options = { canEditUsers: true, updateInFlight: false, blocked: true };
+    expect(userRowActions("Active", options).map((a) => a.label)).toEqual(["View profile", "Suspend", "Unblock"]);
+    expect(userRowActions("Suspended", options).map((a) => a.label)).toEqual(["View profile", "Unsuspend", "Unblock"]);
+    expect(userRowActions("Active", { ...options, canEditUsers: false }).map((a) => a.label)).toEqual(["View profile"]);
   });
   it("search, filters and footer", () => {
     expect(userResultsMessage(3, true, false)).toBe("3 result(s) found based on your search");

@@ -2,14 +2,16 @@
 import type { SettableUserStatus } from "./enums.js";
 import { ADMINISTRATION_MESSAGES } from "./messages.js";
 import { fullName } from "./subscribers.js";
+import { formatLastModified } from "../shared/format-dates.js";
 
-export type UserRowAction = "view-profile" | "suspend" | "unsuspend" | "resend-activation-email";
+export type UserRowAction = "view-profile" | "suspend" | "unsuspend" | "resend-activation-email" | "unblock";
 
 export const USER_ROW_ACTION_LABELS: Readonly<Record<UserRowAction, string>> = {
   "view-profile": "View profile",
   suspend: "Suspend",
   unsuspend: "Unsuspend",
   "resend-activation-email": "Resend activation email",
+  unblock: "Unblock",
 };
 
 /** The status a suspend or unsuspend sends: Suspended for an Active user, Active for a Suspended one. */
@@ -27,12 +29,13 @@ export function userStatusAction(status: string): Exclude<UserRowAction, "view-p
 }
 
 /**
- * The row menu by user status: View profile, then the status's action (userStatusAction). The status
- * actions need the edit-users permission and are disabled while a status update for that user is in flight.
+ * The row menu by user status: View profile, then the status's action (userStatusAction), then Unblock while
+ * the user's login is blocked. The status actions need the edit-users permission and are disabled while a
+ * status update for that user is in flight.
  */
 export function userRowActions(
   status: string,
-  options: { canEditUsers: boolean; updateInFlight: boolean },
+  options: { canEditUsers: boolean; updateInFlight: boolean; blocked?: boolean },
 ): { action: UserRowAction; label: string; disabled: boolean }[] {
   const actions: { action: UserRowAction; label: string; disabled: boolean }[] = [
     { action: "view-profile", label: USER_ROW_ACTION_LABELS["view-profile"], disabled: false },
@@ -41,7 +44,31 @@ export function userRowActions(
   if (statusAction && options.canEditUsers) {
     actions.push({ action: statusAction, label: USER_ROW_ACTION_LABELS[statusAction], disabled: options.updateInFlight });
   }
+  if (options.blocked && options.canEditUsers) {
+    actions.push({ action: "unblock", label: USER_ROW_ACTION_LABELS.unblock, disabled: options.updateInFlight });
+  }
   return actions;
+}
+
+/**
+ * Blocked: the user's login is locked for a while after too many failed passwords (the provider's
+ * login throttling), whatever their status. Shown beside the status in the users list, the profile and the
+ * CLI; lifted by Unblock (edit-users permission) or by unsuspending the user.
+ */
+export const BLOCKED_LABEL = "Blocked";
+
+export function isLoginBlocked(user: { loginBlockedUntil?: string | null }): boolean {
+  return typeof user.loginBlockedUntil === "string" && user.loginBlockedUntil !== "";
+}
+
+/** What the profile and the CLI say of a blocked login: 'Blocked after too many failed passwords until 05/03/2025 at 04:25 PM'. */
+export function loginBlockedText(loginBlockedUntil: string): string {
+  return `Blocked after too many failed passwords until ${formatLastModified(loginBlockedUntil)}`;
+}
+
+/** The statuses shown for a user: their status, then Blocked while their login is locked. */
+export function displayedStatuses(user: { status: string; loginBlockedUntil?: string | null }): string[] {
+  return isLoginBlocked(user) ? [user.status, BLOCKED_LABEL] : [user.status];
 }
 
 /** Suspend and unsuspend, and the status each asks for. */

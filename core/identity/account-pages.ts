@@ -1,7 +1,8 @@
 /**
  * The standalone account pages' texts (document 1 sections 2.2, 6 and 8; document 3 section 8.4). A module
- * of its own, with no imports beyond two constants, because the public pages load it in the browser.
+ * of its own, with no imports beyond a few constants, because the public pages load it in the browser.
  */
+import { LOCK_DURATION_TEXT } from "./login-throttle.js";
 import { SUSPENDED_BY_SUPPORT_TEXT, SUSPENDED_BY_USER_MANAGER_TEXT } from "../shared/errors.js";
 import { LOGIN_REFUSALS, type ACCOUNT_PAGES } from "./login-errors.js";
 
@@ -23,7 +24,7 @@ export const ACCOUNT_PAGE_TEXTS = {
     title: "Your account has been blocked",
     paragraphs: [
       "Your account was blocked after too many unsuccessful attempts to log in.",
-      "Please contact your user manager or the provider's support to unblock it.",
+      `You can try again in ${LOCK_DURATION_TEXT}, or ask your user manager or the provider's support to unblock it now.`,
     ],
     button: null,
   },

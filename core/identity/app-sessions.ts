@@ -59,6 +59,8 @@ export const AppSessionSchema = z.object({
    * its data back once, so that the app can revoke its refresh token. Null for a live session.
    */
   ended: z.enum(SESSION_ENDINGS).nullable(),
+  /** When the user's roles for this session's subscriber last changed: an access token issued before is refreshed. */
+  rolesChangedAt: z.iso.datetime().nullable().optional(),
 });
 
 /** Outside production only: the times of a session, set as if time had passed (browser tests of the limits). */

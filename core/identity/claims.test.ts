@@ -11,6 +11,7 @@ describe("readAccessToken", () => {
       token({
         sub: "user-1",
         exp: 1_700_000_300,
+        iat: 1_700_000_000,
         [CLAIMS.roles]: ["Workspace Creator"],
         [CLAIMS.permissions]: ["view:workspaces", "create:workspaces"],
         [CLAIMS.subscriberId]: "sub-1",
@@ -26,6 +27,7 @@ describe("readAccessToken", () => {
       subscriberType: "Lender",
       grantId: "grant-1",
       expiresAt: 1_700_000_300_000,
+      issuedAt: 1_700_000_000_000,
     });
   });
 

@@ -10,6 +10,7 @@ import { CLAIMS } from "../shared/contract.js";
 const AccessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
   exp: z.number().optional(),
+  iat: z.number().optional(),
   [CLAIMS.roles]: z.array(z.string()).default([]),
   [CLAIMS.permissions]: z.array(z.string()).default([]),
   [CLAIMS.subscriberId]: z.string().nullable().default(null),
@@ -27,6 +28,8 @@ export interface UserClaims {
   grantId: string | null;
   /** Milliseconds since the epoch, when the token carries `exp`. */
   expiresAt: number | null;
+  /** Milliseconds since the epoch, when the token carries `iat` (whole seconds). */
+  issuedAt: number | null;
 }
 
 export function readAccessToken(accessToken: string): UserClaims {
@@ -39,5 +42,6 @@ export function readAccessToken(accessToken: string): UserClaims {
     subscriberType: claims[CLAIMS.subscriberType],
     grantId: claims[CLAIMS.grantId],
     expiresAt: claims.exp === undefined ? null : claims.exp * 1000,
+    issuedAt: claims.iat === undefined ? null : claims.iat * 1000,
   };
 }

@@ -35,6 +35,14 @@ export const ACCOUNT_PAGES = {
 
 export const LANDING_PAGE = "/workspaces";
 
+/**
+ * The texts of a blocked and a suspended account: the specification's literal ones (document 1 section 2.2:
+ * `user blocked`, `user suspended`) and those this product's identity provider sends (`user is blocked`,
+ * `user is suspended`, as Auth0 does).
+ */
+const BLOCKED_TEXTS: ReadonlySet<string> = new Set(["user blocked", LOGIN_REFUSALS.blocked]);
+const SUSPENDED_TEXTS: ReadonlySet<string> = new Set(["user suspended", LOGIN_REFUSALS.suspended]);
+
 const NOT_PART_OF_ORGANIZATION = /^user .+ is not part of the .+ organization$/;
 
 export function notPartOfOrganization(userId: string, subscriberName: string): string {
@@ -48,8 +56,8 @@ export function notPartOfOrganization(userId: string, subscriberName: string): s
 export function loginReturnPath(errorDescription: string | null | undefined): string {
   if (errorDescription === null || errorDescription === undefined) return LANDING_PAGE;
   const description = errorDescription.trim();
-  if (description === LOGIN_REFUSALS.blocked) return ACCOUNT_PAGES.blocked;
-  if (description === LOGIN_REFUSALS.suspended) return ACCOUNT_PAGES.suspended;
+  if (BLOCKED_TEXTS.has(description)) return ACCOUNT_PAGES.blocked;
+  if (SUSPENDED_TEXTS.has(description)) return ACCOUNT_PAGES.suspended;
   if (description === LOGIN_REFUSALS.suspendedByUserManager) {
     return `${ACCOUNT_PAGES.suspended}?${SUSPENDED_BY_PARAM}=${SUSPENDED_BY_USER_MANAGER}`;
   }

@@ -3,6 +3,7 @@ import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
   needsTokenRefresh,
+  rolesChangedSinceIssue,
   REFRESH_MARGIN_MS,
   sessionExpiry,
   shouldWriteLastSeen,
@@ -55,5 +56,17 @@ describe("shouldWriteLastSeen", () => {
   it("writes the last-seen time back at most once a minute", () => {
     expect(shouldWriteLastSeen(login, login + 59_999)).toBe(false);
     expect(shouldWriteLastSeen(login, login + 60_000)).toBe(true);
+  });
+});
+
+describe("rolesChangedSinceIssue", () => {
+  it("asks for a new token when the roles changed after it was issued, or in the same second", () => {
+    const issuedAt = Date.UTC(2026, 0, 5, 10, 0, 0);
+    expect(rolesChangedSinceIssue(undefined, issuedAt)).toBe(false);
+    expect(rolesChangedSinceIssue(null, issuedAt)).toBe(false);
+    expect(rolesChangedSinceIssue(issuedAt - 1, issuedAt)).toBe(false);
+    expect(rolesChangedSinceIssue(issuedAt + 400, issuedAt)).toBe(true);
+    expect(rolesChangedSinceIssue(issuedAt + 60_000, issuedAt)).toBe(true);
+    expect(rolesChangedSinceIssue(issuedAt, null)).toBe(true);
   });
 });

@@ -36,6 +36,16 @@ export function needsTokenRefresh(accessTokenExpiresAt: number, now: number): bo
   return !Number.isFinite(accessTokenExpiresAt) || accessTokenExpiresAt - now <= REFRESH_MARGIN_MS;
 }
 
+/**
+ * Whether the user's roles changed since the access token was issued (so its claims are out of date and it
+ * is refreshed before the page). `iat` has whole seconds: a token of the same second as the change counts as
+ * issued before it.
+ */
+export function rolesChangedSinceIssue(rolesChangedAt: number | null | undefined, issuedAt: number | null): boolean {
+  if (rolesChangedAt === null || rolesChangedAt === undefined || !Number.isFinite(rolesChangedAt)) return false;
+  return issuedAt === null || Math.floor(rolesChangedAt / 1000) * 1000 >= issuedAt;
+}
+
 export function shouldWriteLastSeen(lastSeenAt: number, now: number): boolean {
   return now - lastSeenAt >= LAST_SEEN_WRITE_INTERVAL_MS;
 }

@@ -18,7 +18,8 @@ import type { DB, Database } from "../platform/db/index.js";
 import { badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import type { Oidc, VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/access.js";
-import { AuditAction } from "../platform/audit.js";
+import { AuditAction, recordAuditEvent, recordAuditEvents } from "../platform/audit.js";
+import { liftLoginBlock, loginBlockedUntilSql } from "../identity/login-throttle.js";
 import { versionedWrite } from "../platform/versions.js";
 import { SUBSCRIBER_NOT_FOUND } from "./scope.js";
 import { offsetOf, pageInfo } from "../platform/paging.js";
@@ -120,6 +121,7 @@ const INVITATION_SENT_AT = sql<Date | string | null>`(select max(i.sent_at) from
 
 type UserWithMembershipRow = UserRow & {
   status_at_subscriber: string;
+  login_blocked_until: Date | string | null;
   membership_subscriber_id: string | null;
   membership_subscriber_name: string | null;
   membership_role_names: string[];
@@ -137,6 +139,7 @@ export function fromJoinedRow(row: UserWithMembershipRow): ManagedUser {
     ...toSubscriberUser({ ...row, status: row.status_at_subscriber }, membership),
     version: row.version,
     invitationSentAt: sentAt === null ? null : new Date(sentAt).toISOString(),
+    loginBlockedUntil: row.login_blocked_until === null ? null : new Date(row.login_blocked_until).toISOString(),
   };
 }
 
@@ -148,6 +151,7 @@ export function selectUserWithMembership(query: ReturnType<typeof usersWithMembe
     "s.name as membership_subscriber_name",
     ROLE_NAMES.as("membership_role_names"),
     INVITATION_SENT_AT.as("invitation_sent_at"),
+    loginBlockedUntilSql("u.email").as("login_blocked_until"),
   ]);
 }
 
@@ -279,7 +283,8 @@ export async function changeSubscriberUserStatus(
         .returning("subscriber_user_id")
         .executeTakeFirst();
       if (!row) throw conflict();
-      await writeStatusChanges(trx, [{ subscriberUserId, change }]);
+      const unblocked = await writeStatusChanges(trx, [{ subscriberUserId, change }], { actorUserId: caller.userId, subscriberId: user.subscriberId });
+      await recordAuditEvents(trx, unblocked, meta);
     },
     {
       actorUserId: caller.userId,
@@ -291,5 +296,36 @@ export async function changeSubscriberUserStatus(
     meta,
   );
   await endSuspendedLogins(deps, subscriberUserId, change);
+  return findVisibleUser(db, caller, subscriberUserId);
+}
+
+/**
+ * Lifts the lock of a user's login after too many failed passwords (login-throttle.ts), for whoever may
+ * suspend them (edit:subscriber_users, and sees the user): the helpdesk administrator or the User Manager of
+ * their subscriber. Recorded in the audit log; a user who is not blocked is answered as they are.
+ */
+export async function unblockSubscriberUser(
+  db: DB,
+  caller: VerifiedCaller,
+  subscriberUserId: string,
+  now: Date,
+  meta: RequestMeta,
+): Promise<ManagedUser> {
+  requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
+  const user = await findVisibleUser(db, caller, subscriberUserId);
+  await db.transaction().execute(async (trx) => {
+    if (!(await liftLoginBlock(trx, user.email, now))) return;
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: caller.userId,
+        subscriberId: user.subscriberId,
+        action: AuditAction.USER_LOGIN_UNBLOCKED,
+        target: subscriberUserId,
+        details: { by: "unblock", lockedUntil: user.loginBlockedUntil ?? null, clientId: caller.clientId },
+      },
+      meta,
+    );
+  });
   return findVisibleUser(db, caller, subscriberUserId);
 }

@@ -18,6 +18,7 @@ import {
   changeSubscriberUserStatus,
   getSubscriberUser,
   searchSubscriberUsers,
+  unblockSubscriberUser,
 } from "./subscriber-users.js";
 import { editSubscriberUser, resendInvitation } from "./user-administration.js";
 import { createSubscriber, getSubscriberUserNames, listAssociatedSubscribers } from "./subscribers.js";
@@ -39,7 +40,7 @@ function subscriberTypes(type: string | string[] | undefined): SubscriberEntityT
   });
 }
 
-export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, activation }) => {
+export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, oidc, activation, clock }) => {
   app.get(
     "/subscribers",
     {
@@ -117,6 +118,21 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
       },
     },
     async (request) => getSubscriberUser(db, request.caller, request.params.id),
+  );
+
+  app.post(
+    "/subscriber-users/:id/unblock",
+    {
+      schema: {
+        tags,
+        summary: "Lift the lock of a user's login after too many failed passwords (shown as Blocked)",
+        description:
+          "For whoever may suspend the user (edit:subscriber_users, and sees them). The lock ends by itself 15 minutes after it was set; this lifts it at once and forgets the failures. Recorded in the audit log. A user who is not blocked is answered as they are. Unsuspending a user lifts it too.",
+        params: SubscriberUserParamsSchema,
+        response: { 200: ManagedUserSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => unblockSubscriberUser(db, request.caller, request.params.id, clock.now(), requestMeta(request)),
   );
 
   app.patch(

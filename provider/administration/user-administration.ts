@@ -26,6 +26,7 @@ import { administeredSubscriber, findSubscriberById, SUBSCRIBER_NOT_FOUND } from
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 import { versionedWrite } from "../platform/versions.js";
 import { findVisibleUser } from "./subscriber-users.js";
+import { markRolesChanged } from "../identity/app-sessions.js";
 import { importUsers, type ImportDeps } from "./user-import.js";
 import { readStanding, renameRefusal } from "./user-reach.js";
 
@@ -155,6 +156,7 @@ export async function editSubscriberUser(
           .where("subscriber_user_id", "=", subscriberUserId)
           .where("subscriber_id", "=", subscriber.subscriberId)
           .execute();
+        await markRolesChanged(trx, [subscriberUserId], subscriber.subscriberId);
       }
     },
     {

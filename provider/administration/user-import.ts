@@ -34,6 +34,7 @@ import { fullName } from "../../core/administration/subscribers.js";
 import { isHelpdesk, type RequestMeta } from "../platform/access.js";
 import type { AdministeredSubscriber } from "./scope.js";
 import { AuditAction, recordAuditEvents, type AuditEvent } from "../platform/audit.js";
+import { markRolesChanged } from "../identity/app-sessions.js";
 import {
   endSuspendedLogins,
   joinRefusal,
@@ -493,13 +494,15 @@ async function writeRows(
         .onConflict((oc) => oc.columns(["subscriber_user_id", "subscriber_id"]).doNothing())
         .execute();
     }
-    await writeStatusChanges(
+    const unblocked = await writeStatusChanges(
       trx,
       done.flatMap((planned) => {
         const write = planned.write as Extract<RowWrite, { kind: "change" }>;
         return write.statusChange ? [{ subscriberUserId: write.subscriberUserId, change: write.statusChange }] : [];
       }),
+      { actorUserId: caller.userId, subscriberId: at },
     );
+    audit.push(...unblocked);
     const roleChanges = done
       .map((planned) => planned.write as Extract<RowWrite, { kind: "change" }>)
       .filter((write) => !write.joins && write.roleNames !== null)
@@ -510,6 +513,7 @@ async function writeRows(
            set role_names = x.role_names
           from jsonb_to_recordset(${JSON.stringify(roleChanges)}::jsonb) as x(id text, role_names jsonb)
          where us.subscriber_user_id = x.id and us.subscriber_id = ${at}`.execute(trx);
+      await markRolesChanged(trx, roleChanges.map((change) => change.id), at);
     }
     for (const planned of done) audit.push(...(planned.write as Extract<RowWrite, { kind: "change" }>).audit);
   }

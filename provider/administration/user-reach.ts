@@ -18,6 +18,8 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../platform/db/index.js";
 import { ApiError } from "../platform/errors.js";
 import type { Oidc } from "../identity/oidc.js";
+import { liftLoginBlocksOf } from "../identity/login-throttle.js";
+import { AuditAction, type AuditEvent } from "../platform/audit.js";
 
 export type SettableStatus = "Active" | "Suspended";
 
@@ -122,14 +124,20 @@ export function joinRefusal(helpdesk: boolean, email: string, subscriberName: st
   );
 }
 
+/** Whether a change restores the user somewhere (an unsuspension). */
+const restores = (change: StatusChange) => change.account === "Active" || change.liftEverywhere || change.atSubscriber?.status === "Active";
+
 /**
  * Writes the statuses at subscribers of planned changes, in the caller's transaction (the account status is
- * written with the user's row). Set-based: one statement for each kind, whatever the number of users.
+ * written with the user's row). Set-based: one statement for each kind, whatever the number of users. An
+ * unsuspension also lifts the user's login lock (login-throttle.ts), so a restored user can log in at once:
+ * answers the audit events of the locks it lifted, for the caller to record with its own.
  */
 export async function writeStatusChanges(
   trx: Transaction<Database>,
   changes: readonly { subscriberUserId: string; change: StatusChange }[],
-): Promise<void> {
+  actor: { actorUserId: string; subscriberId: string | null },
+): Promise<AuditEvent[]> {
   const atSubscriber = changes.flatMap(({ subscriberUserId, change }) =>
     change.atSubscriber ? [{ id: subscriberUserId, subscriber_id: change.atSubscriber.subscriberId, status: change.atSubscriber.status }] : [],
   );
@@ -149,6 +157,16 @@ export async function writeStatusChanges(
       .where("status", "=", "Suspended")
       .execute();
   }
+  const unblocked = await liftLoginBlocksOf(
+    trx,
+    changes.filter(({ change }) => restores(change)).map(({ subscriberUserId }) => subscriberUserId),
+  );
+  return unblocked.map(({ userId, lockedUntil }) => ({
+    ...actor,
+    action: AuditAction.USER_LOGIN_UNBLOCKED,
+    target: userId,
+    details: { by: "unsuspension", lockedUntil: lockedUntil.toISOString() },
+  }));
 }
 
 /**

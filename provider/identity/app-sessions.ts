@@ -6,6 +6,7 @@
  * a session past either is deleted by that read.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import {
   ABSOLUTE_TIMEOUT_MS,
   IDLE_TIMEOUT_MS,
@@ -76,7 +77,7 @@ export async function readAppSession(deps: AppSessionDeps, sessionId: string): P
   const hash = hashOf(sessionId);
   const row = await deps.db
     .selectFrom("app_sessions")
-    .select(["data_encrypted", "created_at", "last_seen_at"])
+    .select(["data_encrypted", "created_at", "last_seen_at", "roles_changed_at"])
     .where("session_id_hash", "=", hash)
     .executeTakeFirst();
   if (!row) return null;
@@ -95,6 +96,7 @@ export async function readAppSession(deps: AppSessionDeps, sessionId: string): P
     createdAt: new Date(createdAt).toISOString(),
     lastSeenAt: new Date(lastSeenAt).toISOString(),
     ended,
+    rolesChangedAt: row.roles_changed_at ? new Date(row.roles_changed_at).toISOString() : null,
   };
 }
 
@@ -148,6 +150,19 @@ export async function deleteAppSession(deps: Pick<AppSessionDeps, "db">, session
  */
 export async function deleteAppSessionsOfUser(trx: Trx | DB, userId: string, subscriberId?: string): Promise<void> {
   let query = trx.deleteFrom("app_sessions").where("subscriber_user_id", "=", userId);
+  if (subscriberId !== undefined) query = query.where("subscriber_id", "=", subscriberId);
+  await query.execute();
+}
+
+/**
+ * A change of the user's roles (at one subscriber, or everywhere) reaches their web sessions as suspension
+ * does: each such session is told, on its next read, to refresh its access token before anything else, so
+ * that its claims, and the menu built from them, are the new roles from the next page on. (The provider
+ * itself authorises every call by the roles as they are now: verify.ts.)
+ */
+export async function markRolesChanged(trx: Trx | DB, userIds: readonly string[], subscriberId?: string): Promise<void> {
+  if (userIds.length === 0) return;
+  let query = trx.updateTable("app_sessions").set({ roles_changed_at: sql`now()` }).where("subscriber_user_id", "in", userIds);
   if (subscriberId !== undefined) query = query.where("subscriber_id", "=", subscriberId);
   await query.execute();
 }

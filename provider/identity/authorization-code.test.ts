@@ -368,7 +368,7 @@ describe("refusals at login land on the redirect URI with the exact error_descri
     expect(refused(outside.callback).description).toBe("Access denied for your IP address.");
   });
 
-  it("blocks after 10 consecutive wrong passwords, then refuses even the right one", async () => {
+  it("locks the email after 10 wrong passwords, then refuses even the right one (login-throttle.test.ts has the rest)", async () => {
     const browser = new Browser();
     const { challenge } = pkce();
     const start = await browser.navigate(authorizeUrl(h.baseUrl, challenge));
@@ -379,21 +379,10 @@ describe("refusals at login land on the redirect URI with the exact error_descri
     }
     const tenth = await browser.navigate(action, { form: { email: USERS.fumbler.email, password: "wrong-10" } });
     expect(refused(new URL(tenth.redirect!)).description).toBe("user is blocked");
-    const row = await h.db.selectFrom("subscriber_users").select(["blocked", "failed_login_count"]).where("subscriber_user_id", "=", USERS.fumbler.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ blocked: true, failed_login_count: 10 });
 
     const right = await loginThroughPage(h, new Browser(), USERS.fumbler.email, PASSWORD);
     expect(refused(right.callback).description).toBe("user is blocked");
-    await setUser(USERS.fumbler.id, { blocked: false, failed_login_count: 0 });
-  });
-
-  it("resets the failure count on a correct password", async () => {
-    for (let attempt = 0; attempt < 3; attempt++) await loginThroughPage(h, new Browser(), USERS.fumbler.email, "wrong");
-    const before = await h.db.selectFrom("subscriber_users").select("failed_login_count").where("subscriber_user_id", "=", USERS.fumbler.id).executeTakeFirstOrThrow();
-    expect(before.failed_login_count).toBe(3);
-    await loginForTokens(h, new Browser(), USERS.fumbler.email);
-    const after = await h.db.selectFrom("subscriber_users").select("failed_login_count").where("subscriber_user_id", "=", USERS.fumbler.id).executeTakeFirstOrThrow();
-    expect(after.failed_login_count).toBe(0);
+    await h.db.deleteFrom("login_throttles").execute();
   });
 
   it("applies the refusals to a password-less reuse of the provider session (SSO) too", async () => {

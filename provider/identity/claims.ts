@@ -41,8 +41,16 @@ export async function productClaims(db: DB, userId: string, subscriberId: string
     subscriberRoles = subscriber.roleNames;
     subscriberType = subscriber.entityType;
   }
-  const roles = [...new Set([...subscriberRoles, ...user.globalRoles])];
+  const roles = currentRoles(subscriberRoles, user.globalRoles);
   return { roles, permissions: permissionsForRoles(roles), subscriberId, subscriberType };
+}
+
+/**
+ * A user's roles for a subscriber: those held there, then their global ones (the helpdesk administrator's).
+ * Tokens carry them as issued; every API call is authorised by them as they are now (verify.ts).
+ */
+export function currentRoles(subscriberRoles: readonly string[], globalRoles: readonly string[]): string[] {
+  return [...new Set([...subscriberRoles, ...globalRoles])];
 }
 
 function asClaims(claims: ProductClaims): Record<string, unknown> {

@@ -17,7 +17,8 @@ import { decideAccess, findUserById, type UserRecord } from "./access-policy.js"
 import { loginTicketFrom, notActivatedRefusal, redeemLoginTicket, type Clock } from "./activation.js";
 import { issueGrant, requestedOrganization } from "./grants.js";
 import { PRODUCT_NAME } from "./html.js";
-import { INCORRECT_CREDENTIALS, loginPage, messagePage, type LoginError } from "./pages.js";
+import type { LoginThrottle } from "./login-throttle.js";
+import { INCORRECT_CREDENTIALS, loginPage, messagePage, TOO_MANY_ATTEMPTS, type LoginError } from "./pages.js";
 import { checkPassword } from "./password-login.js";
 
 type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
@@ -31,6 +32,8 @@ const LoginFormSchema = z.object({
 export interface InteractionDeps {
   provider: Provider;
   db: DB;
+  /** Failed passwords per email and per client address (login-throttle.ts). */
+  throttle: LoginThrottle;
   log: FastifyBaseLogger;
   /** The product clock, on which the login tickets of newly activated users expire. */
   clock: Clock;
@@ -40,7 +43,7 @@ export interface InteractionDeps {
 }
 
 export function registerInteractionRoutes(scope: FastifyInstance, deps: InteractionDeps): void {
-  const { provider, db, log, mountPath } = deps;
+  const { provider, db, throttle, log, mountPath } = deps;
   const assetsPath = `${mountPath}/assets`;
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
 
@@ -78,7 +81,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     return reply.headers({ "cache-control": "no-store", "referrer-policy": "no-referrer" }).redirect(returnTo, 303);
   }
 
-  function refuse(request: UidRequest, reply: FastifyReply, userId: string, description: string) {
+  function refuse(request: UidRequest, reply: FastifyReply, userId: string | null, description: string) {
     log.info({ userId, refusal: description }, "login refused");
     return finish(request, reply, { error: "access_denied", error_description: description });
   }
@@ -136,8 +139,17 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       return sendPage(reply, 400, loginPage({ assetsPath, action: loginAction(interaction.uid), email, errors }));
     }
 
-    const checked = await checkPassword(db, email, password);
-    if (checked.outcome === "blocked") return refuse(request, reply, checked.userId, LOGIN_REFUSALS.blocked);
+    const attempt = { email, address: request.ip, meta: { correlationId: request.id, ipAddress: request.ip } };
+    const checked = await checkPassword(db, throttle, attempt, password);
+    if (checked.outcome === "blocked") return refuse(request, reply, checked.userId ?? null, LOGIN_REFUSALS.blocked);
+    if (checked.outcome === "throttled") {
+      log.info({ userId: checked.userId ?? null, address: request.ip }, "login refused: too many failed logins from this address");
+      return sendPage(
+        reply,
+        429,
+        loginPage({ assetsPath, action: loginAction(interaction.uid), email, errors: [{ fields: ["email", "password"], message: TOO_MANY_ATTEMPTS }] }),
+      );
+    }
     if (checked.outcome === "incorrect") {
       // A Pending user has no password to match yet: they are told their account is not activated.
       const notActivated = await notActivatedRefusal(db, email);

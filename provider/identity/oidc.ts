@@ -22,6 +22,7 @@ import { LOGOUT_SCRIPT, PRODUCT_CSS } from "./html.js";
 import type { Clock } from "./activation.js";
 import { registerActivationRoutes } from "./activation-routes.js";
 import { registerInteractionRoutes } from "./interactions.js";
+import { createLoginThrottle } from "./login-throttle.js";
 import { revokeUserGrants } from "./revoke-user.js";
 import { contentSecurityPolicy, originsOf, securityHeaders } from "./security-headers.js";
 import { createAccessTokenVerifier, type VerifiedCaller } from "./verify.js";
@@ -52,6 +53,7 @@ const require = createRequire(import.meta.url);
 
 export async function createOidc(deps: { config: ProviderConfig; db: DB; log: FastifyBaseLogger; clock: Clock }): Promise<Oidc> {
   const { config, db, log, clock } = deps;
+  const throttle = createLoginThrottle({ db, now: () => clock.now() });
   const mountPath = mountPathOf(config.issuer);
   const pages = providerPages({ mountPath, appUrl: `${config.appUrl}/` });
   const provider = new Provider(config.issuer, buildConfiguration({ config, db, mountPath, pages }));
@@ -95,7 +97,7 @@ export async function createOidc(deps: { config: ProviderConfig; db: DB; log: Fa
         { parseAs: "string", bodyLimit: 16 * 1024 },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      registerInteractionRoutes(scope, { provider, db, log, clock, mountPath, appUrl: config.appUrl, pageHeaders });
+      registerInteractionRoutes(scope, { provider, db, throttle, log, clock, mountPath, appUrl: config.appUrl, pageHeaders });
       registerActivationRoutes(scope, {
         db,
         clock,

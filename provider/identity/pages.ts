@@ -1,7 +1,10 @@
 /** The identity provider's pages in the product's look (Pico CSS, no inline script, usable without JavaScript). */
 import { errorSummary, escapeHtml, layout } from "./html.js";
+import { LOCK_DURATION_TEXT } from "../../core/identity/login-throttle.js";
 
 export const INCORRECT_CREDENTIALS = "Incorrect email address or password";
+/** The login page's answer while the client address is locked (login-throttle.ts). */
+export const TOO_MANY_ATTEMPTS = `Too many failed attempts to log in from your network. Try again in ${LOCK_DURATION_TEXT}.`;
 
 type LoginField = "email" | "password";
 

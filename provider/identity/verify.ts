@@ -5,10 +5,12 @@
  * token, the client is not revoked — its user is Active and not blocked, and not suspended at the token's
  * subscriber by its User Manager.
  *
- * The token's standing (grant or script client, user, and the subscriber's IP allow list for the next
- * check) is read in one query on every call: it is never cached, so a revocation, a suspension or a new allow
- * list applies to the very next request, and a page's few API calls each cost one round trip to check. Only
- * the signature check, which cannot change for a given token, is done once per token.
+ * The token's standing (grant or script client, user, the user's roles now, and the subscriber's IP allow
+ * list for the next check) is read in one query on every call: it is never cached, so a revocation, a
+ * suspension, a change of roles or a new allow list applies to the very next request, and a page's few API
+ * calls each cost one round trip to check. The caller's roles and permissions are those the user holds now,
+ * not the ones the token was issued with. Only the signature check, which cannot change for a given token,
+ * is done once per token.
  */
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from "jose";
 import { sql } from "kysely";
@@ -17,6 +19,8 @@ import { API_AUDIENCE, CLAIMS } from "../../core/shared/contract.js";
 import { LOGIN_REFUSALS } from "../../core/identity/login-errors.js";
 import type { ProviderConfig } from "../platform/config.js";
 import type { DB } from "../platform/db/index.js";
+import { permissionsForRoles } from "../../core/shared/permissions/roles.js";
+import { currentRoles } from "./claims.js";
 
 export interface VerifiedCaller {
   userId: string;
@@ -61,9 +65,10 @@ function describeJoseError(error: unknown): string {
 const stringClaim = (payload: JWTPayload, name: string): string | null =>
   typeof payload[name] === "string" && payload[name] ? (payload[name] as string) : null;
 
-const stringsClaim = (payload: JWTPayload, name: string): string[] => {
-  const value = payload[name];
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+/** A JSON array of strings as the database driver hands it over (parsed, or as text). */
+const strings = (value: unknown): string[] => {
+  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
 };
 
 export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB }) {
@@ -115,12 +120,13 @@ export function createAccessTokenVerifier(deps: { config: ProviderConfig; db: DB
     if (standing.userStatus !== "Active") throw new InvalidTokenError("user is not active");
     if (standing.membershipStatus === "Suspended") throw new InvalidTokenError(LOGIN_REFUSALS.suspendedByUserManager);
 
+    const roles = currentRoles(standing.membershipRoles, standing.globalRoles);
     return {
       userId,
       subscriberId,
       subscriberType: stringClaim(payload, CLAIMS.subscriberType),
-      roles: stringsClaim(payload, CLAIMS.roles),
-      permissions: stringsClaim(payload, CLAIMS.permissions),
+      roles,
+      permissions: permissionsForRoles(roles),
       grantId: grantId ?? "",
       clientId,
       ipAllowList: standing.ipAllowList,
@@ -136,6 +142,10 @@ interface Standing {
   userBlocked: boolean;
   /** The user's status at the token's subscriber (null: no subscriber, or not associated). */
   membershipStatus: string | null;
+  /** The roles the user holds now at the token's subscriber (none without one). */
+  membershipRoles: string[];
+  /** The user's global roles now (the helpdesk administrator's). */
+  globalRoles: string[];
   ipAllowList: string[];
 }
 
@@ -155,11 +165,13 @@ async function readStanding(
     user_status: string | null;
     user_blocked: boolean | null;
     membership_status: string | null;
+    membership_roles: unknown;
+    global_roles: unknown;
     ip_allow_list: unknown;
   }>`
     SELECT g.payload->>'accountId' AS grant_account_id, g.payload->>'clientId' AS grant_client_id,
       c.subscriber_user_id AS script_client_user_id, u.status AS user_status, u.blocked AS user_blocked,
-      m.status AS membership_status, s.ip_allow_list
+      m.status AS membership_status, m.role_names AS membership_roles, u.global_roles, s.ip_allow_list
     FROM (SELECT 1) AS one
     LEFT JOIN oidc_payloads g ON ${token.grantId !== null} AND g.model = 'Grant' AND g.id = ${token.grantId ?? ""}
       AND (g.expires_at IS NULL OR g.expires_at > now())
@@ -168,7 +180,6 @@ async function readStanding(
     LEFT JOIN user_subscribers m ON m.subscriber_user_id = ${token.userId} AND m.subscriber_id = ${token.subscriberId ?? ""}
     LEFT JOIN subscribers s ON s.subscriber_id = ${token.subscriberId ?? ""}`.execute(db);
   const row = rows[0];
-  const allowList = typeof row?.ip_allow_list === "string" ? (JSON.parse(row.ip_allow_list) as unknown) : row?.ip_allow_list;
   return {
     grantAccountId: row?.grant_account_id ?? null,
     grantClientId: row?.grant_client_id ?? null,
@@ -176,6 +187,8 @@ async function readStanding(
     userStatus: row?.user_status ?? null,
     userBlocked: row?.user_blocked === true,
     membershipStatus: row?.membership_status ?? null,
-    ipAllowList: Array.isArray(allowList) ? allowList.filter((entry): entry is string => typeof entry === "string") : [],
+    membershipRoles: strings(row?.membership_roles),
+    globalRoles: strings(row?.global_roles),
+    ipAllowList: strings(row?.ip_allow_list),
   };
 }

@@ -17,6 +17,12 @@ import { offsetOf, pageInfo, type Paging } from "./paging.js";
 export const AuditAction = {
   USER_SUSPENDED: "USER_SUSPENDED",
   USER_UNSUSPENDED: "USER_UNSUSPENDED",
+  /** Too many failed passwords locked the user's login for a while (details: until). */
+  USER_LOGIN_BLOCKED: "USER_LOGIN_BLOCKED",
+  /** The lock of a user's login was lifted before its end (details: by unblock or unsuspension). */
+  USER_LOGIN_UNBLOCKED: "USER_LOGIN_UNBLOCKED",
+  /** Too many failed passwords from one client address locked logins from it for a while. */
+  LOGIN_ADDRESS_BLOCKED: "LOGIN_ADDRESS_BLOCKED",
   USER_CREATED: "USER_CREATED",
   USER_ADDED_TO_SUBSCRIBER: "USER_ADDED_TO_SUBSCRIBER",
   USER_UPDATED: "USER_UPDATED",

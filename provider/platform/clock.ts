@@ -9,7 +9,14 @@
  * Whatever must move with the clock joins its change: `onChange` hooks run inside the transaction that
  * stores the new offset (the job queue moves every waiting job's due time there), and after it commits.
  */
+import { sql } from "kysely";
 import type { DB, Trx } from "./db/index.js";
+
+/**
+ * Product time inside a query (for a list that compares stored times with it): the database's time plus the
+ * stored offset, which stays 0 where the clock cannot be set.
+ */
+export const PRODUCT_NOW_SQL = sql<Date>`(now() + (select offset_ms from product_clock) * interval '1 millisecond')`;
 
 /** Runs inside the transaction that sets the clock; `shiftMs` is how far product time moved (negative: back). */
 export type ClockChangeHook = (trx: Trx, shiftMs: number) => Promise<void>;

@@ -26,6 +26,7 @@ import { createMailSandbox, type Mailer } from "./mail.js";
 import { createOidc, mountPathOf, type Oidc } from "../identity/oidc.js";
 import { registerMailboxPages } from "./mail-routes.js";
 import { createActivationSender } from "../identity/activation.js";
+import { registerLoginRateLimits } from "../identity/rate-limits.js";
 import { healthRoutes } from "./health-routes.js";
 import { registerApi } from "./routes.js";
 
@@ -120,6 +121,7 @@ export async function buildServer(options: {
     const mailer = options.mailer ?? createMailSandbox({ log: app.log, db, clock });
     const activation = createActivationSender({ db, clock, mailer, issuer: config.issuer });
     await app.register(healthRoutes, { db });
+    await registerLoginRateLimits(app, { mountPath: mountPathOf(config.issuer), webClient: config.webClient });
     await oidc.register(app);
     await registerApi(app, { config, db, oidc, mailer, activation, clock, jobs });
     if (!config.production) registerMailboxPages(app, { db, assetsPath: `${mountPathOf(config.issuer)}/assets` });

@@ -348,6 +348,25 @@ describe("convey users add|edit|list|show|resend-activation", () => {
     expect(other.stderr).toContain("Subscriber not found");
   });
 
+  it("shows a login blocked after too many failed passwords, and unblocks it", async () => {
+    const email = DEMO_USERS.suspended.email;
+    const until = new Date(Date.now() + 10 * 60_000);
+    await provider.db
+      .insertInto("login_throttles")
+      .values({ subject: `account:${email}`, failures: 10, window_started_at: new Date(), locked_until: until })
+      .execute();
+    const show = await asManager(["users", "show", email]);
+    expect(show.stderr).toMatch(/Status\s+Suspended, Blocked/);
+    expect(show.stderr).toContain("Blocked after too many failed passwords until");
+
+    const unblock = await asManager(["users", "unblock", email]);
+    expect(unblock.code, unblock.stderr).toBe(0);
+    expect(unblock.stderr).toContain("Sam has been unblocked and can log in again");
+    const again = await asManager(["--json", "users", "unblock", email]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ email, loginBlockedUntil: null });
+    expect((await asManager(["users", "show", email])).stderr).toMatch(/Status\s+Suspended\n/);
+  });
+
   it("refuses a Workspace Viewer (exit 1, nothing on stdout)", async () => {
     const result = await viewer.run(["--json", "users", "list"], { env: env(provider.scriptClient("keystone")) });
     expect(result.code).toBe(1);

@@ -61,7 +61,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(overrides: { appUrl?: string } = {}): Promise<Harness> {
+export async function startHarness(overrides: { appUrl?: string; now?: () => Date } = {}): Promise<Harness> {
   const port = await freePort();
   const appUrl = overrides.appUrl ?? APP_URL;
   const config = testConfig(port, {
@@ -77,7 +77,7 @@ export async function startHarness(overrides: { appUrl?: string } = {}): Promise
   const db = await openDatabase({ dataDir: "memory://", databaseUrl: database.databaseUrl });
   const app = Fastify({ logger: false, trustProxy: proxyTrust(config) });
   const clock = await ProductClock.open(db, { settable: true });
-  const oidc = await createOidc({ config, db, log: app.log, clock });
+  const oidc = await createOidc({ config, db, log: app.log, clock: overrides.now ? { now: overrides.now } : clock });
   await oidc.register(app);
   await app.listen({ port, host: "127.0.0.1" });
   return {

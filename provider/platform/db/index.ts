@@ -23,6 +23,7 @@ import * as membershipStatus from "./migrations/0021-membership-status.js";
 import * as appSessions from "./migrations/0030-app-sessions.js";
 import * as productClock from "./migrations/0031-product-clock.js";
 import * as activation from "./migrations/0035-activation.js";
+import * as loginThrottles from "./migrations/0036-login-throttles.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0030-app-sessions": appSessions,
   "0031-product-clock": productClock,
   "0035-activation": activation,
+  "0036-login-throttles": loginThrottles,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -116,6 +116,8 @@ export interface AppSessionsTable {
   updated_at: Timestamp;
   /** Until then one app process is refreshing the session's tokens; the others wait for its write. */
   refresh_lease_until: NullableTimestamp;
+  /** When the user's roles for this session's subscriber last changed: a token issued before is refreshed. */
+  roles_changed_at: NullableTimestamp;
 }
 
 export interface AuditEventsTable {
@@ -136,6 +138,14 @@ export interface ProductClockTable {
   offset_ms: Defaulted<number>;
   set_at: Timestamp;
   set_by: string | null;
+}
+
+/** Login throttling (migration 0035): failures and the temporary lock of an email or a client address. */
+export interface LoginThrottlesTable {
+  subject: string;
+  failures: Defaulted<number>;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
 }
 
 /** The job states of pg-boss, in its enumeration's order (a state before `active` is waiting to run). */
@@ -368,5 +378,6 @@ export interface Database {
   external_authority_identifiers: ExternalAuthorityIdentifiersTable;
   lodgement_identifiers: LodgementIdentifiersTable;
   product_clock: ProductClockTable;
+  login_throttles: LoginThrottlesTable;
   "pgboss.job": PgBossJobTable;
 }

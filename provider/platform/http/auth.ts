@@ -70,7 +70,8 @@ export function basicCredentials(authorization: string | undefined): { clientId:
   return clientId === undefined || clientSecret === undefined ? undefined : { clientId, clientSecret };
 }
 
-function sameSecret(a: string, b: string): boolean {
+/** Whether two secrets are equal, in a time that does not depend on where they differ. */
+export function sameSecret(a: string, b: string): boolean {
   const left = createHash("sha256").update(a).digest();
   const right = createHash("sha256").update(b).digest();
   return timingSafeEqual(left, right);
