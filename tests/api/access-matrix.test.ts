@@ -171,6 +171,17 @@ const freshSession = async (w: World) => {
 };
 const readSession = { url: (w: World) => `/api/v1/app-sessions/${w.sessionId}`, pick: (body: { data?: unknown }) => body.data ?? body };
 
+/** Locks the target user's login as ten failed passwords would, so that the allowed unblock has a lock to lift. */
+async function lockLoginOfTarget(w: World): Promise<void> {
+  const { email } = await provider.db.selectFrom("subscriber_users").select("email").where("subscriber_user_id", "=", w.targetUser).executeTakeFirstOrThrow();
+  const lock = { subject: `account:${email.toLowerCase()}`, failures: 10, window_started_at: new Date(), locked_until: new Date(Date.now() + 15 * 60_000) };
+  await provider.db
+    .insertInto("login_throttles")
+    .values(lock)
+    .onConflict((conflict) => conflict.column("subject").doUpdateSet({ failures: 10, locked_until: lock.locked_until }))
+    .execute();
+}
+
 /** A message in the mail sandbox, sent to a user of A. */
 async function sandboxMail(): Promise<string> {
   const mailId = randomUUID();
@@ -249,6 +260,12 @@ const ACCESS: Record<string, Access> = {
   },
   "POST /api/subscriber/v1/subscriber-users/search": { reach: "subscriber", safe: true, permissions: [Permission.VIEW_SUBSCRIBER_USERS], body: () => ({ subscriberId: A }) },
   "GET /api/subscriber/v1/subscriber-users/{id}": { reach: "subscriber", permissions: [Permission.VIEW_SUBSCRIBER_USERS] },
+  "POST /api/subscriber/v1/subscriber-users/{id}/unblock": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_SUBSCRIBER_USERS],
+    prepare: lockLoginOfTarget,
+    read: { url: (w) => `/api/subscriber/v1/subscriber-users/${w.targetUser}` },
+  },
   "PATCH /api/subscriber/v1/subscriber-users/{id}": {
     reach: "subscriber",
     permissions: [Permission.EDIT_SUBSCRIBER_USERS],
