@@ -4,7 +4,7 @@ import type { BulkOutcome } from "../../core/administration/api.js";
 import type { Io } from "../io.js";
 import type { ImportReport, ImportRowReport } from "../../core/administration/user-import.js";
 import type { ImportProgress } from "../../core/administration/user-import-client.js";
-import { liveView, printView, type LiveView } from "./render.js";
+import { liveView, printResult, type LiveView } from "./render.js";
 import { Table, type Column } from "./table.js";
 import { SYMBOLS, Tone } from "./theme.js";
 
@@ -89,5 +89,5 @@ export function showImportProgress(io: Io): ImportDisplay {
 }
 
 export function printImportReport(io: Io, report: ImportReport): void {
-  printView(io, <ImportReportView report={report} />);
+  printResult(io, <ImportReportView report={report} />);
 }

@@ -12,6 +12,7 @@ export const ADMINISTRATION_MESSAGES = {
   alreadyActivated: (name: string) => `${name} has already activated their account: there is no activation email to re-send.`,
   activationEmailResent: (email: string) => `Activation email resent to ${email}`,
   invitationFailed: (email: string, reason: string) => `Failed to send invitation email to ${email}. ${reason}`,
+  importNotAllowed: "You do not have permission to import users: it needs the permissions to add and edit users (a User Manager's).",
   userAdded: (name: string) => `${name} has been added successfully`,
   userChangesSaved: (name: string) => `${name} Changes saved`,
   suspendModal: "The user will no longer be able to access the product and any active sessions will be logged out. You can unsuspend the user at any time.",
