@@ -24,7 +24,7 @@ const JobsListSchema = z
     name: z.string().trim().min(1, "enter a job name").optional(),
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(20),
-    output: z.unknown(),
+    output: z.string().optional(),
   })
   .strict();
 

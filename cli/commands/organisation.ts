@@ -247,7 +247,7 @@ const SubscribersListSchema = z
     type: z.array(z.enum(SUBSCRIBER_ENTITY_TYPES, { error: `use ${SUBSCRIBER_ENTITY_TYPES.join(", ")}` })).optional(),
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(1000),
-    output: z.unknown(),
+    output: z.string().optional(),
   })
   .strict();
 
@@ -284,7 +284,7 @@ const AuditListSchema = z
     action: z.string().trim().min(1).optional(),
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(20),
-    output: z.unknown(),
+    output: z.string().optional(),
   })
   .strict();
 

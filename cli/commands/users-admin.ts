@@ -32,7 +32,7 @@ const ListOptionsSchema = z
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(10),
     all: z.boolean().default(false),
-    output: z.unknown(),
+    output: z.string().optional(),
   })
   .strict();
 
@@ -240,6 +240,12 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
     users.addManagedUser(ctx, subscriber, { ...names, roles: role ?? [] }),
   );
   if (globals.json) return printJson(io, user);
+  // A helpdesk administrator's add of an existing account makes them a user here too: nobody is invited.
+  if (!user.invited) {
+    return showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
+      ADMINISTRATION_MESSAGES.existingUserJoined(user.email, subscriber.name),
+    ]);
+  }
   await showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
     user.invitationFailure === null
       ? `${user.email} is Pending until they activate their account: the invitation has been sent`

@@ -69,7 +69,8 @@ export async function createSubscriberUser(
   const [result] = results;
   if (refusals[0]) throw refusals[0];
   const user = await findVisibleUser(deps.db, caller, result!.subscriberUserId!, subscriber.subscriberId);
-  return { ...user, invitationFailure: result!.reason };
+  const joined = result!.changes.includes("membership");
+  return { ...user, invited: !joined, invitationFailure: joined ? null : result!.reason };
 }
 
 /** POST /subscribers/{id}/subscriber-users/bulk */

@@ -33,6 +33,7 @@ import { fullName } from "../../core/administration/subscribers.js";
 import { isHelpdesk, type RequestMeta } from "../platform/access.js";
 import type { AdministeredSubscriber } from "./scope.js";
 import { AuditAction, recordAuditEvents, type AuditEvent } from "../platform/audit.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import {
   endSuspendedLogins,
   joinRefusal,
@@ -196,9 +197,9 @@ function planRow(
 
   const id = user.subscriber_user_id;
   if (user.member && options.existingMembers === "refuse") {
-    return refused(index, email, new ApiError(409, "USER_EXISTS", `A user with the email ${email} already exists at ${subscriber.name}.`));
+    return refused(index, email, new ApiError(409, "USER_EXISTS", ADMINISTRATION_MESSAGES.userExists(subscriber.name)));
   }
-  const joinRefused = user.member ? null : joinRefusal(helpdesk, email, subscriber.name);
+  const joinRefused = user.member ? null : joinRefusal(helpdesk, subscriber.name);
   if (joinRefused) return refused(index, email, joinRefused);
   const standing: UserStanding = {
     subscriberId: at,

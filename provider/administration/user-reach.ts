@@ -18,6 +18,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "../platform/db/index.js";
 import { ApiError } from "../platform/errors.js";
 import type { Oidc } from "../identity/oidc.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 
 export type SettableStatus = "Active" | "Suspended";
 
@@ -113,13 +114,9 @@ export function renameRefusal(helpdesk: boolean, standing: UserStanding, name: s
  * A User Manager may not add to their subscriber an existing user who is not already one of its users
  * (409 USER_OF_ANOTHER_SUBSCRIBER): that user's names and access are not theirs to manage.
  */
-export function joinRefusal(helpdesk: boolean, email: string, subscriberName: string): ApiError | null {
+export function joinRefusal(helpdesk: boolean, subscriberName: string): ApiError | null {
   if (helpdesk) return null;
-  return new ApiError(
-    409,
-    "USER_OF_ANOTHER_SUBSCRIBER",
-    `The email ${email} belongs to a user outside ${subscriberName}: ask the provider's support to add them to ${subscriberName}.`,
-  );
+  return new ApiError(409, "USER_OF_ANOTHER_SUBSCRIBER", ADMINISTRATION_MESSAGES.userExistsElsewhere(subscriberName));
 }
 
 /**
