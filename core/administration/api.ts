@@ -58,6 +58,11 @@ export const UserStatusPatchSchema = z
   .object({
     requestType: z.literal("STATUS").optional(),
     status: SettableUserStatusSchema,
+    /**
+     * A helpdesk administrator's change at this subscriber only; without it the helpdesk administrator
+     * changes the account, at every subscriber of the user. Anyone else acts at their own subscriber.
+     */
+    subscriberId: id.optional(),
   })
   .strict();
 /** PATCH …/subscriber-users/{id}, edit: names and roles (email is not editable). */

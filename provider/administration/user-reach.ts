@@ -63,10 +63,12 @@ export interface StatusChange {
 }
 
 export const SUSPENDED_BY_SUPPORT = "SUSPENDED_BY_SUPPORT";
+export const SUSPENDED_EVERYWHERE = "SUSPENDED_EVERYWHERE";
 
 /**
  * What setting `wanted` does for this caller, or null when the user already has it as far as the caller
- * reaches. Throws 403 SUSPENDED_BY_SUPPORT when a User Manager would lift the support's suspension. The
+ * reaches: the account (the helpdesk administrator's default) or the standing's subscriber (anyone else, or
+ * the helpdesk administrator naming one subscriber). Throws 403 SUSPENDED_BY_SUPPORT when a User Manager would lift the support's suspension. The
  * callers check Pending users and self-suspension first.
  */
 export function planStatusChange(
@@ -74,8 +76,9 @@ export function planStatusChange(
   standing: UserStanding,
   wanted: SettableStatus,
   name: string,
+  reach: "account" | "subscriber" = helpdesk ? "account" : "subscriber",
 ): StatusChange | null {
-  if (helpdesk) {
+  if (helpdesk && reach === "account") {
     if (wanted === "Suspended") {
       return standing.account === "Suspended" ? null : { account: "Suspended", atSubscriber: null, liftEverywhere: false };
     }
@@ -84,6 +87,9 @@ export function planStatusChange(
   }
   if (standing.account === "Suspended") {
     if (wanted === "Suspended") return null;
+    if (helpdesk) {
+      throw new ApiError(409, SUSPENDED_EVERYWHERE, `${name} is suspended at every subscriber: unsuspend them at every subscriber, not at one.`);
+    }
     throw new ApiError(
       403,
       SUSPENDED_BY_SUPPORT,
