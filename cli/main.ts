@@ -9,6 +9,9 @@ import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { registerAuth } from "./commands/auth.js";
+import { registerCompletion } from "./commands/completion.js";
+import { addExamples } from "./commands/examples.js";
 import { registerJobs } from "./commands/jobs.js";
 import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
@@ -48,9 +51,12 @@ export function buildProgram(io: Io): Command {
   registerLogin(program, io);
   registerLogout(program, io);
   registerWhoAmI(program, io);
+  registerAuth(program, io);
   registerUsers(program, io);
   registerOrganisation(program, io);
   registerJobs(program, io);
+  registerCompletion(program, io);
+  addExamples(program);
   return program;
 }
 

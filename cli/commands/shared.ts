@@ -21,19 +21,26 @@ const GlobalOptionsSchema = z.object({
     .default("default"),
 });
 
-/** The program's options as seen from a (sub)command; CONVEY_API_URL stands in for a missing --api-url. */
+/**
+ * The program's options as seen from a (sub)command; CONVEY_API_URL stands in for a missing --api-url and
+ * CONVEY_PROFILE for a missing --profile.
+ */
 export function globalOptions(command: Command, io: Io): GlobalOptions {
   const options = command.optsWithGlobals<{ json?: boolean; apiUrl?: string; profile?: string }>();
-  const fromEnv = options.apiUrl === undefined && Boolean(io.env.CONVEY_API_URL);
+  const urlFromEnv = options.apiUrl === undefined && Boolean(io.env.CONVEY_API_URL);
+  const profileFromEnv = options.profile === undefined && Boolean(io.env.CONVEY_PROFILE);
   try {
     return parseOptions(GlobalOptionsSchema, {
       json: options.json,
-      apiUrl: fromEnv ? io.env.CONVEY_API_URL : options.apiUrl,
-      profile: options.profile,
+      apiUrl: urlFromEnv ? io.env.CONVEY_API_URL : options.apiUrl,
+      profile: profileFromEnv ? io.env.CONVEY_PROFILE : options.profile,
     });
   } catch (error) {
-    if (fromEnv && error instanceof UsageError) throw new UsageError(error.message.replace("--api-url", "CONVEY_API_URL"));
-    throw error;
+    if (!(error instanceof UsageError)) throw error;
+    let message = error.message;
+    if (urlFromEnv) message = message.replace("--api-url", "CONVEY_API_URL");
+    if (profileFromEnv) message = message.replace("--profile", "CONVEY_PROFILE");
+    throw new UsageError(message);
   }
 }
 

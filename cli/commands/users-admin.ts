@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName, USER_STATUSES } from "../../core/administration/subscribers.js";
 import { activationEmailRefusal } from "../../core/administration/users.js";
+import { NAMED_ROLES } from "../../core/shared/permissions/roles.js";
 import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
 import { isInteractive, type Io } from "../io.js";
 import { printJson } from "../output.js";
@@ -26,7 +27,7 @@ const ListOptionsSchema = z
     subscriber: SubscriberSchema,
     search: z.string().trim().optional(),
     status: z.array(z.enum(USER_STATUSES, { error: `use ${USER_STATUSES.join(", ")}` })).optional(),
-    role: z.array(z.string().trim().min(1)).optional(),
+    role: z.array(z.enum(NAMED_ROLES, { error: `use one of ${NAMED_ROLES.join(", ")}` })).optional(),
     sort: z.enum(["firstName", "email"], { error: "use firstName or email" }).default("firstName"),
     order: z.enum(["asc", "desc"], { error: "use asc or desc" }).default("asc"),
     page: PositiveInt(100_000).default(1),
