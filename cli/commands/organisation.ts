@@ -317,7 +317,7 @@ function registerAudit(program: Command, io: Io): void {
 }
 
 const EnvironmentSchema = z.enum(ENVIRONMENTS, { error: `use ${ENVIRONMENTS.join(", ")}` }).optional();
-const FlagsListSchema = z.object({ environment: EnvironmentSchema, output: z.unknown() }).strict();
+const FlagsListSchema = z.object({ environment: EnvironmentSchema, output: z.string().optional() }).strict();
 const FlagsSetSchema = z.object({
   environment: EnvironmentSchema,
   yes: z.boolean().default(false),

@@ -73,7 +73,7 @@ async function changeUserStatus(io: Io, command: Command, action: UserStatusActi
   let reach: Exclude<StatusReach, { kind: "unnamed" }> | undefined;
   if (helpdesk) {
     const subscribers = await listAssociatedSubscribers(ctx, user.subscriberUserId);
-    const found = helpdeskStatusReach(subscribers, options);
+    const found = helpdeskStatusReach(subscribers, { subscriberId: options.subscriber, allSubscribers: options.allSubscribers });
     if (found.kind === "unnamed") {
       throw new UsageError(
         `${statusReachUnnamedMessage(fullName(user), wanted, found.subscribers)} Pass --subscriber <id> for one, or --all-subscribers for every one.`,
