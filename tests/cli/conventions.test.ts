@@ -356,6 +356,10 @@ describe("a helpdesk suspension of a user of several subscribers", () => {
     expect(every.code, every.stderr).toBe(0);
     expect(every.stderr).toContain(`At every subscriber of theirs: ${HARPER_VALE.name}, ${ASHDOWN.name}`);
     expect((await standing(morgan.subscriberUserId)).account).toBe("Suspended");
+    const atOne = await asHelpdesk(["users", "unsuspend", morgan.email, "--subscriber", ASHDOWN.subscriberId, "--yes"]);
+    expect(atOne.code).toBe(1);
+    expect(atOne.stderr).toContain("Morgan Harper is suspended at every subscriber: unsuspend them at every subscriber, not at one.");
+    expect((await standing(morgan.subscriberUserId)).account).toBe("Suspended");
     const restored = await asHelpdesk(["users", "unsuspend", morgan.email, "--all-subscribers", "--yes"]);
     expect(restored.code, restored.stderr).toBe(0);
     expect((await standing(morgan.subscriberUserId)).account).toBe("Active");
