@@ -69,7 +69,7 @@ export async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   } catch (error) {
     if (error instanceof CommanderError) return commanderExitCode(error);
     const { describeError } = await import("./report.js");
-    const { message, exitCode } = describeError(error);
+    const { message, exitCode } = describeError(error, io.env);
     printError(io, message);
     return exitCode;
   }
