@@ -36,8 +36,16 @@ export function buildProgram(io: Io): Command {
     .version(version, "-V, --version")
     .option("--json", "print the result as JSON on stdout (messages still go to stderr)")
     .option("--api-url <url>", `the provider's address (default: $CONVEY_API_URL or ${DEFAULT_API_URL})`)
-    .option("--profile <name>", "which stored login to use (default: \"default\")")
+    .option("--profile <name>", "which stored login to use (default: $CONVEY_PROFILE or \"default\")")
     .showHelpAfterError("(run `convey --help` for usage)")
+    .addHelpText(
+      "after",
+      `
+Environment: CONVEY_API_URL, CONVEY_PROFILE; CONVEY_TOKEN (an access token, nothing stored) or
+CONVEY_CLIENT_ID with CONVEY_CLIENT_SECRET (a script client, nothing stored) for jobs without a config
+folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; exit 0 success, 1 failure,
+2 usage error.`,
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void io.stdout.write(text),
