@@ -271,11 +271,15 @@ function planRow(
     const subject = { status: from, firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name };
     const rule = userStatusChange(subject, row.status, { self: id === caller.userId });
     if (rule.kind === "refused") return refused(index, email, badRequest(rule.message, rule.code));
-    try {
-      statusChange = planStatusChange(helpdesk, standing, row.status, name);
-    } catch (error) {
-      if (error instanceof ApiError) return refused(index, email, error);
-      throw error;
+    // The file's status is the status at this subscriber (as `users export` writes it): when it is already
+    // that, nothing changes, even for the helpdesk administrator, whose change would reach the account.
+    if (rule.kind === "change") {
+      try {
+        statusChange = planStatusChange(helpdesk, standing, row.status, name);
+      } catch (error) {
+        if (error instanceof ApiError) return refused(index, email, error);
+        throw error;
+      }
     }
     if (statusChange) {
       changes.push("status");

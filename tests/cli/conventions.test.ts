@@ -320,6 +320,19 @@ describe("logins for scripts and CI jobs", () => {
   });
 });
 
+describe("the demo world keeps the rules an import applies", () => {
+  it.each(Object.entries(DEMO_SUBSCRIBERS))("users export of %s imports back with every row unchanged", async (_key, subscriber) => {
+    const exported = await asHelpdesk(["users", "export", "--subscriber", subscriber.subscriberId, "--format", "json"]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const path = await file(`${subscriber.subscriberId}.json`, exported.stdout);
+    const reimport = await asHelpdesk(["--json", "users", "import", path, "--subscriber", subscriber.subscriberId]);
+    expect(reimport.code, reimport.stdout).toBe(0);
+    const rows = (JSON.parse(reimport.stdout) as { rows: { email: string; outcome: string }[] }).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.outcome !== "unchanged")).toEqual([]);
+  });
+});
+
 /** Last: suspending Morgan Harper ends the sessions of the Harper & Vale script client, which acts as him. */
 describe("a helpdesk suspension of a user of several subscribers", () => {
   const morgan = DEMO_USERS.manager;
