@@ -56,5 +56,6 @@ export function parseOptions<S extends z.ZodType>(schema: S, input: unknown): z.
 
 function optionLabel(key: string): string {
   if (key === "email") return "<email>";
+  if (key === "shell") return "<shell>";
   return `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }

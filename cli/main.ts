@@ -9,6 +9,9 @@ import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { registerAuth } from "./commands/auth.js";
+import { registerCompletion } from "./commands/completion.js";
+import { addExamples } from "./commands/examples.js";
 import { registerJobs } from "./commands/jobs.js";
 import { registerMail } from "./commands/mail.js";
 import { registerLogin } from "./commands/login.js";
@@ -34,8 +37,16 @@ export function buildProgram(io: Io): Command {
     .version(version, "-V, --version")
     .option("--json", "print the result as JSON on stdout (messages still go to stderr)")
     .option("--api-url <url>", `the provider's address (default: $CONVEY_API_URL or ${DEFAULT_API_URL})`)
-    .option("--profile <name>", "which stored login to use (default: \"default\")")
+    .option("--profile <name>", "which stored login to use (default: $CONVEY_PROFILE or \"default\")")
     .showHelpAfterError("(run `convey --help` for usage)")
+    .addHelpText(
+      "after",
+      `
+Environment: CONVEY_API_URL, CONVEY_PROFILE; CONVEY_TOKEN (an access token, nothing stored) or
+CONVEY_CLIENT_ID with CONVEY_CLIENT_SECRET (a script client, nothing stored) for jobs without a config
+folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; exit 0 success, 1 failure,
+2 usage error.`,
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => void io.stdout.write(text),
@@ -49,10 +60,13 @@ export function buildProgram(io: Io): Command {
   registerLogin(program, io);
   registerLogout(program, io);
   registerWhoAmI(program, io);
+  registerAuth(program, io);
   registerUsers(program, io);
   registerOrganisation(program, io);
   registerJobs(program, io);
   registerMail(program, io);
+  registerCompletion(program, io);
+  addExamples(program);
   return program;
 }
 
@@ -65,7 +79,7 @@ export async function run(args: readonly string[], io: Io): Promise<ExitCode> {
   } catch (error) {
     if (error instanceof CommanderError) return commanderExitCode(error);
     const { describeError } = await import("./report.js");
-    const { message, exitCode } = describeError(error);
+    const { message, exitCode } = describeError(error, io.env);
     printError(io, message);
     return exitCode;
   }

@@ -29,3 +29,13 @@ describe("describeError", () => {
     );
   });
 });
+
+describe("describeError with CONVEY_TOKEN", () => {
+  it("says the token given in the environment was refused, not that a login expired", () => {
+    const refused = new ProviderError(401, "UNAUTHORIZED", "jwt expired", "c5");
+    expect(describeError(refused, { CONVEY_TOKEN: "t" })).toEqual({
+      message: "The provider refused the access token in CONVEY_TOKEN (expired or revoked): give a new one",
+      exitCode: 1,
+    });
+  });
+});

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { ProviderError, ProviderUnavailableError } from "../core/shared/provider-errors.js";
 import { UseCaseRefusal } from "../core/shared/refusals.js";
 import { CliError, ExitCode, SESSION_EXPIRED } from "./errors.js";
+import { TOKEN_ENV } from "./globals.js";
 
 export interface ErrorReport {
   message: string;
@@ -10,7 +11,10 @@ export interface ErrorReport {
 }
 
 /** One clear line for any error; never includes tokens or secrets (the provider's messages carry none). */
-export function describeError(error: unknown): ErrorReport {
+export function describeError(error: unknown, env: Readonly<Record<string, string | undefined>> = {}): ErrorReport {
+  if (error instanceof ProviderError && error.status === 401 && env[TOKEN_ENV]) {
+    return { message: `The provider refused the access token in ${TOKEN_ENV} (expired or revoked): give a new one`, exitCode: ExitCode.failure };
+  }
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
   if (error instanceof UseCaseRefusal) {
     return { message: error.message, exitCode: error.kind === "invalid" ? ExitCode.usage : ExitCode.failure };

@@ -11,11 +11,11 @@
  */
 import { redirect } from "@remix-run/node";
 import { ProviderError } from "../../core/shared/provider-errors.js";
-import { CONFLICT_MESSAGE, errorToastFor, type Toast } from "../../core/shared/errors.js";
+import type { Toast } from "../../core/shared/errors.js";
 import { ACCOUNT_PAGES } from "../../core/identity/login-errors.js";
 import { readSession } from "../session/session.server";
 import { closeSession, endSessionAndLogin } from "../session/user-session.server";
-import { endsSession, providerErrorResponse, providerErrorToast, refusesTheAddress } from "./provider-errors";
+import { endsSession, providerErrorResponse, refusesTheAddress, writeFailureToastFor } from "./provider-errors";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -52,7 +52,7 @@ export async function writeFailureToast(request: Request, error: unknown, overri
   if (error instanceof Response) throw error;
   if (!(error instanceof ProviderError)) throw error;
   if (endsSession(error)) throw await endSessionAndLogin(await readSession(request));
-  const toast = error.status === 409 ? errorToastFor(409, CONFLICT_MESSAGE) : providerErrorToast(error);
+  const toast = writeFailureToastFor(error);
   return { ...toast, ...override };
 }
 

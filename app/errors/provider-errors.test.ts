@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError, ProviderUnavailableError } from "../../core/shared/provider-errors.js";
-import { endsSession, providerErrorResponse, providerErrorToast } from "./provider-errors";
+import { endsSession, providerErrorResponse, providerErrorToast, writeFailureToastFor } from "./provider-errors";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 
 const failure = (status: number, message = "Provider says no") => new ProviderError(status, "CODE", message, "corr-1");
 
@@ -33,5 +35,13 @@ describe("provider errors", () => {
       message: "Upstream failed",
     });
     expect(providerErrorToast(failure(418, "Teapot"))).toMatchObject({ title: "Error !", message: "Teapot" });
+  });
+
+  it("gives a stale version the conflict message, and a duplicate email the provider's own words", () => {
+    const stale = new ProviderError(409, "CONFLICT", CONFLICT_MESSAGE, "corr-3");
+    expect(writeFailureToastFor(stale).message).toBe(CONFLICT_MESSAGE);
+    const duplicate = new ProviderError(409, "USER_EXISTS", ADMINISTRATION_MESSAGES.userExists("Harper & Vale LLP"), "corr-4");
+    expect(writeFailureToastFor(duplicate).message).toBe("A user with this email already exists at Harper & Vale LLP.");
+    expect(writeFailureToastFor(duplicate).message).not.toContain("workspace");
   });
 });

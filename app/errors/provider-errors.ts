@@ -2,7 +2,7 @@
  * How the provider's failures reach the person (document 1 sections 7 and 8). Pure: the .server module
  * applies these decisions (ending the session, setting the toast).
  */
-import { errorToastFor, type Toast } from "../../core/shared/errors.js";
+import { CONFLICT_MESSAGE, errorToastFor, type Toast } from "../../core/shared/errors.js";
 import { ProviderError } from "../../core/shared/provider-errors.js";
 import { IP_ADDRESS_NOT_ALLOWED } from "../../core/identity/login-errors.js";
 
@@ -32,4 +32,13 @@ export function providerErrorResponse(error: ProviderError): Response {
 /** The toast an action shows for a failed write (424 counts as 500; unknown statuses get 'Error !'). */
 export function providerErrorToast(error: ProviderError): Toast {
   return errorToastFor(error.status, error.message || undefined);
+}
+
+/**
+ * The toast of a failed write: a stale version (409 CONFLICT) gets the specification's conflict message;
+ * any other refusal, a 409 that names its cause included (USER_EXISTS: "A user with this email already
+ * exists at …"), the provider's own words, as the CLI prints them.
+ */
+export function writeFailureToastFor(error: ProviderError): Toast {
+  return error.status === 409 && error.code === "CONFLICT" ? errorToastFor(409, CONFLICT_MESSAGE) : providerErrorToast(error);
 }

@@ -9,7 +9,7 @@ import { JOB_STATES, JobStateSchema } from "../../core/shared/jobs.js";
 import { parseOptions } from "../errors.js";
 import type { Io } from "../io.js";
 import { printJson } from "../output.js";
-import { globalOptions, showMessage, step } from "./shared.js";
+import { addOutputOption, globalOptions, outputFormat, printList, showMessage, step } from "./shared.js";
 
 const PositiveInt = (max: number) =>
   z.coerce
@@ -24,6 +24,7 @@ const JobsListSchema = z
     name: z.string().trim().min(1, "enter a job name").optional(),
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(20),
+    output: z.string().optional(),
   })
   .strict();
 
@@ -39,23 +40,29 @@ export function registerJobs(program: Command, io: Io): void {
     .command("jobs")
     .description("the provider's later work: title answers, scans, filings (helpdesk administrators)");
 
-  jobs
+  addOutputOption(jobs
     .command("list")
-    .description("jobs newest first: what, state, attempts, when due (product clock) and last error")
+    .description("jobs newest first: what, state, attempts, when due (product clock) and last error"))
     .option("--state <state>", `only jobs in this state (${JOB_STATES.join(", ")})`)
     .option("--name <name>", "only jobs of this name, e.g. sweep-expired-identity-records")
     .option("--page <n>", "the page (from 1)", "1")
     .option("--limit <n>", "rows per page (at most 1000)", "20")
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
-      const parsed = parseOptions(JobsListSchema, options);
+      const { output, ...parsed } = parseOptions(JobsListSchema, options);
+      const format = outputFormat(globals, output);
       const [client, ctx] = await Promise.all([
         import("../../core/shared/jobs-client.js"),
         context(io, command),
       ]);
       const result = await step(io, "Reading the jobs", () => client.listJobs(ctx, parsed));
-      if (globals.json) return printJson(io, result);
-      (await import("../ui/jobs.js")).print.jobs(io, result.records, result.page);
+      const { JOB_COLUMNS } = await import("../ui/columns.js");
+      await printList(io, format, {
+        json: result,
+        columns: JOB_COLUMNS,
+        rows: result.records,
+        table: async () => (await import("../ui/jobs.js")).print.jobs(io, result.records, result.page),
+      });
     });
 
   jobs

@@ -8,10 +8,13 @@ import { z } from "zod";
 import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import { fullName, USER_STATUSES } from "../../core/administration/subscribers.js";
 import { activationEmailRefusal } from "../../core/administration/users.js";
+import { NAMED_ROLES } from "../../core/shared/permissions/roles.js";
 import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
 import { isInteractive, type Io } from "../io.js";
 import { printJson } from "../output.js";
-import { globalOptions, showMessage, step } from "./shared.js";
+import { addOutputOption, confirmChange, globalOptions, YES_OPTION, outputFormat, printList, showMessage, step } from "./shared.js";
+import type { ManagedUser } from "../../core/administration/api.js";
+import type { PageInfo } from "../../core/shared/contract.js";
 
 const subscriberOption = ["--subscriber <id>", "the subscriber (helpdesk administrators; others act on their own)"] as const;
 const SubscriberSchema = z.string().trim().min(1, "enter a subscriber id").optional();
@@ -24,12 +27,13 @@ const ListOptionsSchema = z
     subscriber: SubscriberSchema,
     search: z.string().trim().optional(),
     status: z.array(z.enum(USER_STATUSES, { error: `use ${USER_STATUSES.join(", ")}` })).optional(),
-    role: z.array(z.string().trim().min(1)).optional(),
+    role: z.array(z.enum(NAMED_ROLES, { error: `use one of ${NAMED_ROLES.join(", ")}` })).optional(),
     sort: z.enum(["firstName", "email"], { error: "use firstName or email" }).default("firstName"),
     order: z.enum(["asc", "desc"], { error: "use asc or desc" }).default("asc"),
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(10),
     all: z.boolean().default(false),
+    output: z.string().optional(),
   })
   .strict();
 
@@ -60,7 +64,7 @@ const EditOptionsSchema = z
   .strict();
 
 const ImportOptionsSchema = z
-  .object({ file: z.string().min(1), subscriber: SubscriberSchema, dryRun: z.boolean().default(false) })
+  .object({ file: z.string().min(1), subscriber: SubscriberSchema, dryRun: z.boolean().default(false), yes: z.boolean().default(false) })
   .strict();
 
 const ExportOptionsSchema = z
@@ -74,9 +78,9 @@ const ExportOptionsSchema = z
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 export function registerUserAdministration(users: Command, io: Io): void {
-  users
+  addOutputOption(users
     .command("list")
-    .description("list a subscriber's users: search, filter by status and role, sort and page")
+    .description("list a subscriber's users: search, filter by status and role, sort and page"))
     .option(...subscriberOption)
     .option("--search <text>", "names or email containing the text")
     .option("--status <status>", `only users with this status (${USER_STATUSES.join(", ")}); repeat for several`, collect)
@@ -165,13 +169,15 @@ export function registerUserAdministration(users: Command, io: Io): void {
     .description("create, update, suspend or unsuspend users from a .csv or .json file, matched by email; safe to re-run")
     .option(...subscriberOption)
     .option("--dry-run", "check every row and say what would happen, changing nothing")
+    .option(...YES_OPTION)
     .addHelpText(
       "after",
       `
 Columns (CSV header or JSON keys): email, firstName, middleName, lastName, roles (separated by ';' in CSV,
 a list in JSON), status (Active or Suspended; empty leaves it as it is). Every row is checked before
 anything is written; each row is reported as created, updated, suspended, unsuspended, unchanged or
-refused with the reason. Exit code 1 when any row was refused (the other rows are still done).`,
+refused with the reason. Exit code 1 when any row was refused (the other rows are still done).
+An import that suspends users names them and asks first on a terminal; without one it needs --yes.`,
     )
     .action((file: string, options: Record<string, unknown>, command: Command) => importUsers(io, command, { ...options, file }));
 
@@ -206,20 +212,19 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
     sortBy: options.sort,
     sortOrder: options.order === "desc" ? ("DESC" as const) : ("ASC" as const),
   };
+  const format = outputFormat(globals, options.output);
+  const { USER_COLUMNS } = await import("../ui/columns.js");
+  const table = (users: ManagedUser[], page: PageInfo) => async () =>
+    (await import("../ui/administration.js")).print.users(io, { users, page, subscriber: subscriber.name });
   if (options.all) {
     const records = await step(io, `Listing the users of ${subscriber.name}`, () => client.listAllManagedUsers(ctx, search));
-    if (globals.json) return printJson(io, { records, totalRecords: records.length });
-    return (await import("../ui/administration.js")).print.users(io, {
-      users: records,
-      page: { page: 1, limit: Math.max(records.length, 1), totalRecords: records.length, pageRecords: records.length },
-      subscriber: subscriber.name,
-    });
+    const page = { page: 1, limit: Math.max(records.length, 1), totalRecords: records.length, pageRecords: records.length };
+    return printList(io, format, { json: { records, totalRecords: records.length }, columns: USER_COLUMNS, rows: records, table: table(records, page) });
   }
   const result = await step(io, `Listing the users of ${subscriber.name}`, () =>
     client.searchManagedUsers(ctx, { ...search, page: options.page, limit: options.limit }),
   );
-  if (globals.json) return printJson(io, result);
-  (await import("../ui/administration.js")).print.users(io, { users: result.records, page: result.page, subscriber: subscriber.name });
+  return printList(io, format, { json: result, columns: USER_COLUMNS, rows: result.records, table: table(result.records, result.page) });
 }
 
 async function addUser(io: Io, command: Command, input: Record<string, unknown>) {
@@ -236,6 +241,12 @@ async function addUser(io: Io, command: Command, input: Record<string, unknown>)
     users.addManagedUser(ctx, subscriber, { ...names, roles: role ?? [] }),
   );
   if (globals.json) return printJson(io, user);
+  // A helpdesk administrator's add of an existing account makes them a user here too: nobody is invited.
+  if (!user.invited) {
+    return showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
+      ADMINISTRATION_MESSAGES.existingUserJoined(user.email, subscriber.name),
+    ]);
+  }
   await showMessage(io, "success", ADMINISTRATION_MESSAGES.userAdded(fullName(user)), [
     user.invitationFailure === null
       ? `${user.email} is Pending until they activate their account: the invitation has been sent`
@@ -282,8 +293,25 @@ async function importUsers(io: Io, command: Command, input: Record<string, unkno
     import("../../core/administration/user-import-client.js"),
     context(io, command),
   ]);
+  await bulk.checkImportAllowed(ctx);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
   const plan = rules.planImport(rows, subscriber.entityType);
+  if (!options.dryRun && plan.valid.some((entry) => entry.user.status === "Suspended")) {
+    // Which rows would suspend someone is the provider's answer: a dry run says, changing nothing.
+    const preview = await step(io, `Checking ${options.file}`, () =>
+      bulk.runImport(ctx, { file: options.file, subscriberId: subscriber.subscriberId, dryRun: true, sleep: (ms) => io.sleep(ms) }, plan),
+    );
+    const suspended = preview.rows.filter((row) => row.outcome === "suspended").map((row) => row.email);
+    if (suspended.length > 0) {
+      const shown = suspended.length > 10 ? `${suspended.slice(0, 10).join(", ")} and ${suspended.length - 10} more` : suspended.join(", ");
+      await confirmChange(io, options.yes, {
+        question: `This import suspends ${suspended.length} user${suspended.length === 1 ? "" : "s"} of ${subscriber.name}: go on?`,
+        explanation: `Suspended: ${shown}. They can no longer access the product and their active sessions are logged out.`,
+        confirmLabel: "Yes, import and suspend",
+        withoutTerminal: `import ${options.file}, which suspends ${suspended.length} user${suspended.length === 1 ? "" : "s"} (${shown})`,
+      });
+    }
+  }
 
   const view = isInteractive(io) ? (await import("../ui/user-import.js")).showImportProgress(io) : undefined;
   let report;

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestContext } from "../../core/shared/provider-client.js";
 import { CliError, NotLoggedInError, SessionExpiredError } from "../errors.js";
-import { CLIENT_SECRET_ENV, type GlobalOptions } from "../globals.js";
+import { apiUrlFor, CLIENT_ID_ENV, CLIENT_SECRET_ENV, TOKEN_ENV, type GlobalOptions } from "../globals.js";
 import type { Io } from "../io.js";
 import { CredentialsStore, type StoredCredentials } from "./credentials.js";
 import { clientCredentialsToken, discover, oauthErrorCode, refreshTokens, type TokenSet } from "./oauth.js";
@@ -28,11 +28,44 @@ export async function currentCredentials(io: Io, globals: GlobalOptions): Promis
   return credentials;
 }
 
+/** Where this run's access token comes from. */
+export type SessionSource = "token" | "client" | "stored";
+
+/**
+ * How this run is authenticated, in order: CONVEY_TOKEN (used as it is); CONVEY_CLIENT_ID with
+ * CONVEY_CLIENT_SECRET and no stored login of the profile (a script client's token, in memory only);
+ * else the profile's stored login. The first two never touch the config folder.
+ */
+export async function sessionSource(io: Io, globals: GlobalOptions): Promise<SessionSource> {
+  if (io.env[TOKEN_ENV]) return "token";
+  if (io.env[CLIENT_ID_ENV] && io.env[CLIENT_SECRET_ENV]) {
+    const stored = await CredentialsStore.for(io, globals.profile).get().catch(() => undefined);
+    if (!stored) return "client";
+  }
+  return "stored";
+}
+
 /** A request context with a valid access token and one correlation id for the whole command. */
 export async function authenticatedContext(io: Io, globals: GlobalOptions): Promise<RequestContext> {
+  const correlationId = randomUUID();
+  const source = await sessionSource(io, globals);
+  if (source === "token") return { apiUrl: apiUrlFor(globals), accessToken: io.env[TOKEN_ENV]!, correlationId };
+  if (source === "client") {
+    const apiUrl = apiUrlFor(globals);
+    const clientId = io.env[CLIENT_ID_ENV]!;
+    try {
+      const tokens = await clientCredentialsToken(apiUrl, await discover(apiUrl), { clientId, clientSecret: io.env[CLIENT_SECRET_ENV]! }, io.now());
+      return { apiUrl, accessToken: tokens.accessToken, correlationId };
+    } catch (error) {
+      if (oauthErrorCode(error) === "invalid_client") {
+        throw new CliError(`The provider refused client ${clientId} (${CLIENT_ID_ENV}) with the secret in ${CLIENT_SECRET_ENV}`);
+      }
+      throw error;
+    }
+  }
   let credentials = await currentCredentials(io, globals);
   if (expiresSoon(credentials, io.now())) credentials = await renew(io, globals.profile);
-  return { apiUrl: credentials.apiUrl, accessToken: credentials.accessToken, correlationId: randomUUID() };
+  return { apiUrl: credentials.apiUrl, accessToken: credentials.accessToken, correlationId };
 }
 
 /** Renews under the lock, after reading again: another process may have refreshed meanwhile. */

@@ -1,6 +1,6 @@
 /**
- * How views reach the terminal. Everything here writes to stderr: stdout is for results only.
- * On a terminal, views render live (spinners, prompts); elsewhere each view is printed once as plain
+ * How views reach the terminal. Results (a list, a shown record, an import report) go to stdout, so that
+ * `convey users list | grep …` works; messages, progress and prompts go to stderr. On a terminal, views render live (spinners, prompts); elsewhere each view is printed once as plain
  * lines, without cursor movement or colour codes, so that logs stay readable.
  */
 import { render, type Instance } from "ink";
@@ -28,7 +28,13 @@ export function renderToString(node: ReactElement, options: { columns?: number; 
   return sink.lastFrame;
 }
 
-/** Prints a view on stderr, once. */
+/** Prints a result on stdout, once (colour only when stdout is a terminal that may have it). */
+export function printResult(io: Io, node: ReactElement): void {
+  const text = renderToString(node, { columns: io.stdout.columns || 200, color: colorEnabled(io) });
+  if (text) io.stdout.write(`${text}\n`);
+}
+
+/** Prints a message on stderr, once. */
 export function printView(io: Io, node: ReactElement): void {
   const text = renderToString(node, { columns: io.stderr.columns || 200, color: colorEnabled(io) });
   if (text) io.stderr.write(`${text}\n`);

@@ -1,12 +1,9 @@
 import { Box, Text } from "ink";
 import { Tone } from "./theme.js";
 
-export interface Column<T> {
-  header: string;
-  value(row: T): string;
-  /** The widest this column may get; longer values are cut with an ellipsis. */
-  max?: number;
-}
+import type { Column } from "./columns.js";
+
+export type { Column } from "./columns.js";
 
 const GAP = 2;
 

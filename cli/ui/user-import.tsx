@@ -3,7 +3,7 @@ import { Box, Text } from "ink";
 import type { Io } from "../io.js";
 import type { ImportOutcome, ImportReport, ImportRowReport } from "../../core/administration/user-import.js";
 import type { ImportProgress } from "../../core/administration/user-import-client.js";
-import { liveView, printView, type LiveView } from "./render.js";
+import { liveView, printResult, type LiveView } from "./render.js";
 import { Table, type Column } from "./table.js";
 import { SYMBOLS, Tone } from "./theme.js";
 
@@ -89,5 +89,5 @@ export function showImportProgress(io: Io): ImportDisplay {
 }
 
 export function printImportReport(io: Io, report: ImportReport): void {
-  printView(io, <ImportReportView report={report} />);
+  printResult(io, <ImportReportView report={report} />);
 }

@@ -5,11 +5,12 @@ import { STATUS_OF_ACTION, userStatusConfirmation, type UserStatusAction } from 
 import type { Io } from "../io.js";
 import { confirm } from "./render.js";
 
-export function statusChangeQuestion(user: ManagedUser, action: UserStatusAction) {
+/** The spec's question; `reach` (where a helpdesk administrator's change takes effect) follows its explanation. */
+export function statusChangeQuestion(user: ManagedUser, action: UserStatusAction, reach?: string) {
   const { title, explanation, confirmLabel, cancelLabel } = userStatusConfirmation(STATUS_OF_ACTION[action], `${fullName(user)} (${user.email})`);
-  return { question: title, explanation, confirmLabel, cancelLabel };
+  return { question: title, explanation: reach ? `${explanation}\n${reach}.` : explanation, confirmLabel, cancelLabel };
 }
 
-export function askStatusChange(io: Io, user: ManagedUser, action: UserStatusAction): Promise<boolean> {
-  return confirm(io, statusChangeQuestion(user, action));
+export function askStatusChange(io: Io, user: ManagedUser, action: UserStatusAction, reach?: string): Promise<boolean> {
+  return confirm(io, statusChangeQuestion(user, action, reach));
 }

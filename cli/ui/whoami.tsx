@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import type { Me } from "../../core/identity/api.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import type { Io } from "../io.js";
-import { printView } from "./render.js";
+import { printResult } from "./render.js";
 import { Tone } from "./theme.js";
 
 export interface WhoAmIProps {
@@ -38,5 +38,5 @@ export function WhoAmI({ me, apiUrl, profile }: WhoAmIProps) {
 }
 
 export function printWhoAmI(io: Io, props: WhoAmIProps): void {
-  printView(io, <WhoAmI {...props} />);
+  printResult(io, <WhoAmI {...props} />);
 }

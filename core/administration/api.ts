@@ -107,7 +107,12 @@ export const ManagedUserSchema = SubscriberUserSchema.extend({
 export type ManagedUser = z.infer<typeof ManagedUserSchema>;
 
 /** The answer to a single create: the user, and why their invitation email was not sent (null when it was). */
-export const CreatedUserSchema = ManagedUserSchema.extend({ invitationFailure: z.string().nullable() });
+/**
+ * A user after POST …/subscriber-users: `invited` false when the email was an existing account that became a
+ * user of this subscriber too (the helpdesk administrator's add: nobody is invited); `invitationFailure`
+ * why a new user's invitation was not sent.
+ */
+export const CreatedUserSchema = ManagedUserSchema.extend({ invited: z.boolean(), invitationFailure: z.string().nullable() });
 export type CreatedUser = z.infer<typeof CreatedUserSchema>;
 
 export const ManagedUserSearchResponseSchema = z.object({
@@ -130,6 +135,11 @@ export const UserStatusPatchSchema = z
   .object({
     requestType: z.literal("STATUS").optional(),
     status: SettableUserStatusSchema,
+    /**
+     * A helpdesk administrator's change at this subscriber only; without it the helpdesk administrator
+     * changes the account, at every subscriber of the user. Anyone else acts at their own subscriber.
+     */
+    subscriberId: id.optional(),
   })
   .strict();
 /** PATCH …/subscriber-users/{id}, edit: names and roles (email is not editable). */

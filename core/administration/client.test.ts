@@ -92,7 +92,7 @@ describe("users", () => {
       email: "ann@example.com",
       roleNames: ["Workspace User"],
     };
-    const created = { ...user, invitationFailure: null };
+    const created = { ...user, invited: true, invitationFailure: null };
     provider.answer("POST", "/api/subscriber/v1/subscribers/sub%201/subscriber-users", 201, created);
     expect(await createSubscriberUser(provider.ctx, "sub 1", create)).toEqual(created);
     expect(provider.seen[2]).toMatchObject({ method: "POST", body: create });

@@ -126,9 +126,11 @@ export async function setManagedUserStatus(
   subscriberUserId: string,
   status: "Active" | "Suspended",
   version: number,
+  /** A helpdesk administrator's change at this subscriber only (without it: the account, everywhere). */
+  subscriberId?: string,
 ) {
   const { data } = await call(ctx, "PATCH", `${SUBSCRIBER}/subscriber-users/${segment(subscriberUserId)}`, {
-    body: { status },
+    body: subscriberId ? { status, subscriberId } : { status },
     version,
     schema: ManagedUserSchema,
   });

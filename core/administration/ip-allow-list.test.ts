@@ -160,3 +160,15 @@ describe("length limits: the limit is accepted, one more is refused with the mes
     );
   });
 });
+
+describe("ipAllowListProblem", () => {
+  it("names every entry that is neither an address nor a CIDR range, once", async () => {
+    const { ipAllowListProblem, IP_ALLOW_LIST_MESSAGE } = await import("./ip-allow-list.js");
+    expect(ipAllowListProblem("203.0.113.0/24, 10.0.0.256 foo, foo")).toBe(
+      `${IP_ALLOW_LIST_MESSAGE}. Not an IP address or CIDR range: 10.0.0.256, foo`,
+    );
+    expect(ipAllowListProblem("203.0.113.0/24,,10.0.0.1")).toBe(`${IP_ALLOW_LIST_MESSAGE}: there is an empty entry between two commas`);
+    expect(ipAllowListProblem("203.0.113.0/24 2001:db8::/32")).toBeNull();
+    expect(ipAllowListProblem("1".repeat(6000))).toContain("5000");
+  });
+});

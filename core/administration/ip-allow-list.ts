@@ -60,6 +60,20 @@ export function parseIpAllowList(text: string): { value: string[] } | { message:
   return { value: unique };
 }
 
+/**
+ * Why allow-list text is refused, naming the entries that are neither an address nor a CIDR range (for
+ * clients that can say more than the form's one line); null when the text is a valid list.
+ */
+export function ipAllowListProblem(text: string): string | null {
+  const result = parseIpAllowList(text);
+  if (!("message" in result)) return null;
+  if (result.message !== IP_ALLOW_LIST_MESSAGE) return result.message;
+  const entries = splitIpAllowList(text);
+  if (entries === null) return `${IP_ALLOW_LIST_MESSAGE}: there is an empty entry between two commas`;
+  const invalid = [...new Set(entries.filter((entry) => canonicalIpEntry(entry) === null))];
+  return `${IP_ALLOW_LIST_MESSAGE}. Not an IP address or CIDR range: ${invalid.join(", ")}`;
+}
+
 /** Text → array of unique canonical entries. Empty text gives [] (no restriction). */
 export const IpAllowListSchema = z
   .preprocess((value) => (value === undefined || value === null ? "" : value), z.string({ error: () => IP_ALLOW_LIST_MESSAGE }))

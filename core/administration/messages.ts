@@ -15,6 +15,15 @@ export const ADMINISTRATION_MESSAGES = {
   alreadyActivated: (name: string) => `${name} has already activated their account: there is no activation email to re-send.`,
   activationEmailResent: (email: string) => `Activation email resent to ${email}`,
   invitationFailed: (email: string, reason: string) => `Failed to send invitation email to ${email}. ${reason}`,
+  /** Adding a user whose email a user of this subscriber already has (409 USER_EXISTS). */
+  userExists: (subscriber: string) => `A user with this email already exists at ${subscriber}.`,
+  /** A User Manager adding the email of a user of another subscriber (409 USER_OF_ANOTHER_SUBSCRIBER); which one is not theirs to know. */
+  userExistsElsewhere: (subscriber: string) =>
+    `A user with this email already exists outside ${subscriber}: ask the provider's support to add them to ${subscriber}.`,
+  /** A helpdesk administrator's add that made an existing user a user of this subscriber too: no invitation (they have an account). */
+  existingUserJoined: (email: string, subscriber: string) =>
+    `${email} already had an account: they are now a user of ${subscriber} too, and no invitation was sent`,
+  importNotAllowed: "You do not have permission to import users: it needs the permissions to add and edit users (a User Manager's).",
   userAdded: (name: string) => `${name} has been added successfully`,
   userChangesSaved: (name: string) => `${name} Changes saved`,
   suspendModal: "The user will no longer be able to access the product and any active sessions will be logged out. You can unsuspend the user at any time.",

@@ -10,11 +10,20 @@ import { LodgementIdentifiersSchema } from "./schemas.js";
 import { type RequestContext } from "../shared/provider-client.js";
 import { UseCaseRefusal } from "../shared/refusals.js";
 
-/** Sets, adds to or removes from the subscriber's IP allow list, at the version just read. */
-export async function changeIpAllowList(ctx: RequestContext, subscriberId: string, change: IpAllowListChange) {
+/**
+ * Sets, adds to or removes from the subscriber's IP allow list, at the version just read. `beforeSave` sees
+ * the list as it is and as it will be (to ask the person first); it may throw to stop with nothing sent.
+ */
+export async function changeIpAllowList(
+  ctx: RequestContext,
+  subscriberId: string,
+  change: IpAllowListChange,
+  beforeSave?: (current: readonly string[], next: readonly string[]) => Promise<void>,
+) {
   const details = await getSubscriberDetails(ctx, subscriberId);
   if (!details.ipAllow) throw new UseCaseRefusal("You may not see this subscriber's connection settings");
   const next = editedIpAllowList(details.ipAllow.ipAddresses, change);
+  await beforeSave?.(details.ipAllow.ipAddresses, next);
   return setIpAllowList(ctx, subscriberId, next, details.version);
 }
 

@@ -9,9 +9,24 @@
  */
 import { BULK_USERS_MAX_ROWS, type BulkUserResult } from "./api.js";
 import { bulkSubscriberUsers } from "./client.js";
-import type { ImportOutcome, ImportPlan, ImportReport, ImportRowReport } from "./user-import.js";
+import { BULK_IMPORT_PERMISSIONS, type ImportOutcome, type ImportPlan, type ImportReport, type ImportRowReport } from "./user-import.js";
 import { type RequestContext } from "../shared/provider-client.js";
 import { ProviderAnswerLostError, ProviderError, ProviderUnavailableError } from "../shared/provider-errors.js";
+import { hasAllPermissions } from "../shared/permissions/roles.js";
+import { UseCaseRefusal } from "../shared/refusals.js";
+import { getMe } from "./subscriber-users-client.js";
+import { ADMINISTRATION_MESSAGES } from "./messages.js";
+
+/** Refuses once, before any row is read or sent, a caller who may not import users. */
+export async function checkImportAllowed(ctx: RequestContext): Promise<void> {
+  const me = await getMe(ctx);
+  if (!hasAllPermissions(me.permissions, BULK_IMPORT_PERMISSIONS)) throw new UseCaseRefusal(ADMINISTRATION_MESSAGES.importNotAllowed);
+}
+
+/** A refusal of the caller rather than of the rows (not logged in, no permission, address refused): stops the run. */
+function refusesTheCaller(error: ProviderError): boolean {
+  return error.status === 401 || error.status === 403;
+}
 
 export interface ImportProgress {
   done: number;
@@ -47,7 +62,8 @@ export function chunkOutcomeUnknownReason(error: ProviderError): string {
  * Sends the valid rows in chunks and reports every row of the file, in file order. Stops on nothing: a call
  * that fails for a passing reason is tried again after a wait, and a chunk whose call still fails has each
  * of its rows reported refused (or unknown, when the answer was lost) with the reason while the next chunks
- * go on (a second run finishes them).
+ * go on (a second run finishes them). A refusal of the caller (401, 403) is no row's: it is thrown once, and
+ * the run stops.
  */
 export async function runImport(
   ctx: RequestContext,
@@ -86,7 +102,7 @@ export async function runImport(
       try {
         results = (await send()).results;
       } catch (error) {
-        if (!(error instanceof ProviderError)) throw error;
+        if (!(error instanceof ProviderError) || refusesTheCaller(error)) throw error;
         if (!isPassing(error) || attempt >= retryDelays.length) failure = error;
         else await sleep(retryDelays[attempt]!);
       }

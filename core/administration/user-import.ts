@@ -3,11 +3,14 @@
  * schema the browser uses, and the import file's shape.
  */
 import { z } from "zod";
-import { NAMED_ROLES } from "../shared/permissions/roles.js";
+import { NAMED_ROLES, Permission } from "../shared/permissions/roles.js";
 import { SettableUserStatusSchema, type SettableUserStatus } from "./enums.js";
 import { userFormSchema } from "./schemas.js";
 import { subscriberRolesProblem } from "./roles.js";
 import { BULK_OUTCOMES, type BulkUserRow, type ManagedUser } from "./api.js";
+
+/** What the bulk call needs: it creates and edits users (the provider requires the same, the CLI checks first). */
+export const BULK_IMPORT_PERMISSIONS: readonly Permission[] = [Permission.CREATE_SUBSCRIBER_USERS, Permission.EDIT_SUBSCRIBER_USERS];
 
 /** The columns of a user import file, in the order `users export` writes them. */
 export const USER_IMPORT_COLUMNS = ["email", "firstName", "middleName", "lastName", "roles", "status"] as const;

@@ -17,7 +17,7 @@ describe("adding a user", () => {
   });
 
   it("sends the checked row: email in lower case, roles by their names", async () => {
-    provider.answer("POST", "/api/subscriber/v1/subscribers/s1/subscriber-users", 201, { ...ann, status: "Pending", invitationFailure: null });
+    provider.answer("POST", "/api/subscriber/v1/subscribers/s1/subscriber-users", 201, { ...ann, status: "Pending", invited: true, invitationFailure: null });
     await addManagedUser(provider.ctx, lawFirm, { email: "Ann@Example.com", firstName: "Ann", lastName: "Smith", roles: ["workspace user"] });
     expect(provider.seen[0]!.body).toEqual({ email: "ann@example.com", firstName: "Ann", middleName: null, lastName: "Smith", roleNames: ["Workspace User"] });
   });

@@ -100,3 +100,21 @@ describe("the status-change rule", () => {
     expect(activationEmailRefusal(jane(status))).toEqual(refusal);
   });
 });
+
+describe("helpdeskStatusReach", () => {
+  const harper = { subscriberId: "s-harper", name: "Harper & Vale LLP" };
+  const ashdown = { subscriberId: "s-ashdown", name: "Ashdown Legal" };
+
+  it("asks where for a user of several subscribers, and changes the account of a user of one", async () => {
+    const { helpdeskStatusReach, statusReachDescription, statusReachUnnamedMessage } = await import("./users.js");
+    expect(helpdeskStatusReach([harper, ashdown], {})).toEqual({ kind: "unnamed", subscribers: [harper, ashdown] });
+    expect(helpdeskStatusReach([harper, ashdown], { subscriberId: "s-ashdown" })).toEqual({ kind: "subscriber", subscriber: ashdown });
+    expect(helpdeskStatusReach([harper, ashdown], { allSubscribers: true })).toEqual({ kind: "account", subscribers: [harper, ashdown] });
+    expect(helpdeskStatusReach([harper], {})).toEqual({ kind: "account", subscribers: [harper] });
+    expect(statusReachUnnamedMessage("Morgan Harper", "Suspended", [harper, ashdown])).toBe(
+      "Morgan Harper is a user of 2 subscribers: Harper & Vale LLP (s-harper), Ashdown Legal (s-ashdown). Say whether to suspend them at one of them or at every one.",
+    );
+    expect(statusReachDescription({ kind: "subscriber", subscriber: ashdown })).toBe("At Ashdown Legal only");
+    expect(statusReachDescription({ kind: "account", subscribers: [] })).toBe("Their account, at every subscriber");
+  });
+});

@@ -160,3 +160,47 @@ export function rangeLabel(page: number, limit: number, total: number): string {
   const first = (page - 1) * limit + 1;
   return `${first}-${Math.min(page * limit, total)} of ${total}`;
 }
+
+/** A subscriber as a status change names it. */
+export interface SubscriberNamed {
+  subscriberId: string;
+  name: string;
+}
+
+/**
+ * How far a helpdesk administrator's suspension or unsuspension reaches: the account, at every subscriber
+ * of the user, or one subscriber. A user of several subscribers is never changed at all of them by default:
+ * the change must name one subscriber or all of them (`unnamed` lists them). A user of one subscriber (or
+ * none) is changed as an account, which is the same thing.
+ */
+export type StatusReach =
+  | { kind: "account"; subscribers: SubscriberNamed[] }
+  | { kind: "subscriber"; subscriber: SubscriberNamed }
+  | { kind: "unnamed"; subscribers: SubscriberNamed[] };
+
+export function helpdeskStatusReach(
+  subscribers: readonly SubscriberNamed[],
+  requested: { subscriberId?: string; allSubscribers?: boolean },
+): StatusReach {
+  const named = subscribers.map(({ subscriberId, name }) => ({ subscriberId, name }));
+  if (requested.subscriberId !== undefined) {
+    const subscriber = named.find((candidate) => candidate.subscriberId === requested.subscriberId);
+    if (subscriber) return { kind: "subscriber", subscriber };
+  }
+  if (requested.allSubscribers || named.length <= 1) return { kind: "account", subscribers: named };
+  return { kind: "unnamed", subscribers: named };
+}
+
+/** Why a change of a user of several subscribers must say where, naming them. */
+export function statusReachUnnamedMessage(name: string, wanted: SettableUserStatus, subscribers: readonly SubscriberNamed[]): string {
+  const list = subscribers.map((subscriber) => `${subscriber.name} (${subscriber.subscriberId})`).join(", ");
+  const verb = wanted === "Suspended" ? "suspend" : "unsuspend";
+  return `${name} is a user of ${subscribers.length} subscribers: ${list}. Say whether to ${verb} them at one of them or at every one.`;
+}
+
+/** Where a status change took effect, for the line under its toast. */
+export function statusReachDescription(reach: Exclude<StatusReach, { kind: "unnamed" }>): string {
+  if (reach.kind === "subscriber") return `At ${reach.subscriber.name} only`;
+  if (reach.subscribers.length === 0) return "Their account, at every subscriber";
+  return `At every subscriber of theirs: ${reach.subscribers.map((subscriber) => subscriber.name).join(", ")}`;
+}

@@ -76,7 +76,7 @@ export const administrationRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, 
         tags,
         summary: "Add a user to a subscriber: Pending until they activate, invited by email",
         description:
-          "A helpdesk administrator adding the email of a user outside this subscriber makes them a user of this one too (their names stay theirs); anyone else is refused with 409 USER_OF_ANOTHER_SUBSCRIBER. A user of this subscriber with this email: 409 USER_EXISTS. invitationFailure: why the invitation email was not sent (the user is created all the same).",
+          "A helpdesk administrator adding the email of a user outside this subscriber makes them a user of this one too (their names stay theirs; `invited` false: no invitation is sent); anyone else is refused with 409 USER_OF_ANOTHER_SUBSCRIBER. A user of this subscriber with this email: 409 USER_EXISTS (A user with this email already exists at <subscriber>.). invitationFailure: why the invitation email was not sent (the user is created all the same).",
         params: SubscriberParamsSchema,
         body: UserCreateRequestSchema,
         response: { 201: CreatedUserSchema, ...errorResponses(400, 401, 403, 404, 409) },

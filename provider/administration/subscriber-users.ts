@@ -258,17 +258,21 @@ export async function changeSubscriberUserStatus(
   status: SettableStatus,
   meta: RequestMeta,
   expectedVersion: number,
+  atSubscriber?: string,
 ): Promise<ManagedUser> {
   const { db } = deps;
   requirePermission(caller, Permission.EDIT_SUBSCRIBER_USERS);
-  const user = await findVisibleUser(db, caller, subscriberUserId);
+  const helpdesk = isHelpdesk(caller);
+  // The helpdesk administrator may name one subscriber; anyone else acts at their own (another is not found).
+  const at = helpdesk ? atSubscriber : undefined;
+  const user = await findVisibleUser(db, caller, subscriberUserId, atSubscriber);
+  if (at !== undefined && user.subscriberId !== at) throw notFound("Subscriber user not found.");
   if (expectedVersion !== user.version) throw conflict();
   const rule = userStatusChange(user, status, { self: subscriberUserId === caller.userId });
   if (rule.kind === "refused") throw badRequest(rule.message, rule.code);
-  const helpdesk = isHelpdesk(caller);
-  const standing = await readStanding(db, subscriberUserId, helpdesk ? user.subscriberId : caller.subscriberId);
+  const standing = await readStanding(db, subscriberUserId, helpdesk ? (at ?? user.subscriberId) : caller.subscriberId);
   if (!standing) throw notFound("Subscriber user not found.");
-  const change = planStatusChange(helpdesk, standing, status, fullName(user));
+  const change = planStatusChange(helpdesk, standing, status, fullName(user), at === undefined && helpdesk ? "account" : "subscriber");
   if (!change) return user;
 
   await versionedWrite(
@@ -296,7 +300,7 @@ export async function changeSubscriberUserStatus(
     meta,
   );
   await endSuspendedLogins(deps, subscriberUserId, change);
-  return findVisibleUser(db, caller, subscriberUserId);
+  return findVisibleUser(db, caller, subscriberUserId, atSubscriber);
 }
 
 /**

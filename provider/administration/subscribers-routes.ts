@@ -142,7 +142,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
         tags,
         summary: "Suspend or unsuspend a user, edit their names and roles (PATCH_USER), or re-send their activation email (RESEND_INVITATION)",
         description:
-          "`{status}`: Active ↔ Suspended. A helpdesk administrator suspends the account (every session ends at once) and unsuspends the user everywhere; anyone else suspends or unsuspends at their selected subscriber only (the sessions there end), and cannot lift the support's suspension (403 SUSPENDED_BY_SUPPORT). A Pending user cannot be suspended or unsuspended. " +
+          "`{status}`: Active ↔ Suspended. A helpdesk administrator suspends the account (every session ends at once) and unsuspends the user everywhere, or with `subscriberId` suspends or unsuspends them at that subscriber only (404 when they are not one of its users; 409 SUSPENDED_EVERYWHERE to unsuspend there an account suspended everywhere); anyone else suspends or unsuspends at their selected subscriber only (the sessions there end), and cannot lift the support's suspension (403 SUSPENDED_BY_SUPPORT). A Pending user cannot be suspended or unsuspended. " +
           "`{requestType: PATCH_USER, firstName, middleName, lastName, roleNames}`: names are locked for single sign-on users, and only a helpdesk administrator renames a user of several subscribers (403 NAMES_SHARED) or adds or removes User Manager. " +
           "`{requestType: RESEND_INVITATION, email}`: Pending users only; a refusal by the mail service answers 502 INVITATION_NOT_SENT with its reason. Every change carries the user's version (from GET) as If-Match: 428 without it, 409 when stale.",
         params: SubscriberUserParamsSchema,
@@ -168,6 +168,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
             body.status,
             requestMeta(request),
             version,
+            body.subscriberId,
           );
       }
     },

@@ -13,7 +13,7 @@ import type { BulkUserResult, CreatedUser, ManagedUser, UserCreateRequest, UserE
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { activationEmailRefusal } from "../../core/administration/users.js";
-import { checkUserRow } from "../../core/administration/user-import.js";
+import { BULK_IMPORT_PERMISSIONS, checkUserRow } from "../../core/administration/user-import.js";
 import { rolesForSubscriberType, sameRoles, subscriberTypeFrom, userManagerChangeRefusal } from "../../core/administration/roles.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import type { DB } from "../platform/db/index.js";
@@ -71,7 +71,8 @@ export async function createSubscriberUser(
   const [result] = results;
   if (refusals[0]) throw refusals[0];
   const user = await findVisibleUser(deps.db, caller, result!.subscriberUserId!, subscriber.subscriberId);
-  return { ...user, invitationFailure: result!.reason };
+  const joined = result!.changes.includes("membership");
+  return { ...user, invited: !joined, invitationFailure: joined ? null : result!.reason };
 }
 
 /** POST /subscribers/{id}/subscriber-users/bulk */
@@ -82,7 +83,7 @@ export async function bulkSubscriberUsers(
   body: { rows: Record<string, unknown>[]; dryRun: boolean },
   meta: RequestMeta,
 ): Promise<{ dryRun: boolean; results: BulkUserResult[] }> {
-  requirePermission(caller, Permission.CREATE_SUBSCRIBER_USERS, Permission.EDIT_SUBSCRIBER_USERS);
+  requirePermission(caller, ...BULK_IMPORT_PERMISSIONS);
   const subscriber = await administeredSubscriber(deps.db, caller, subscriberId);
   const { results } = await importUsers(
     deps,

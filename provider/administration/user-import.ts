@@ -35,6 +35,7 @@ import { isHelpdesk, type RequestMeta } from "../platform/access.js";
 import type { AdministeredSubscriber } from "./scope.js";
 import { AuditAction, recordAuditEvents, type AuditEvent } from "../platform/audit.js";
 import { markRolesChanged } from "../identity/app-sessions.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 import {
   endSuspendedLogins,
   joinRefusal,
@@ -199,9 +200,9 @@ function planRow(
 
   const id = user.subscriber_user_id;
   if (user.member && options.existingMembers === "refuse") {
-    return refused(index, email, new ApiError(409, "USER_EXISTS", `A user with the email ${email} already exists at ${subscriber.name}.`));
+    return refused(index, email, new ApiError(409, "USER_EXISTS", ADMINISTRATION_MESSAGES.userExists(subscriber.name)));
   }
-  const joinRefused = user.member ? null : joinRefusal(helpdesk, email, subscriber.name);
+  const joinRefused = user.member ? null : joinRefusal(helpdesk, subscriber.name);
   if (joinRefused) return refused(index, email, joinRefused);
   const standing: UserStanding = {
     subscriberId: at,
@@ -273,11 +274,15 @@ function planRow(
     const subject = { status: from, firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name };
     const rule = userStatusChange(subject, row.status, { self: id === caller.userId });
     if (rule.kind === "refused") return refused(index, email, badRequest(rule.message, rule.code));
-    try {
-      statusChange = planStatusChange(helpdesk, standing, row.status, name);
-    } catch (error) {
-      if (error instanceof ApiError) return refused(index, email, error);
-      throw error;
+    // The file's status is the status at this subscriber (as `users export` writes it): when it is already
+    // that, nothing changes, even for the helpdesk administrator, whose change would reach the account.
+    if (rule.kind === "change") {
+      try {
+        statusChange = planStatusChange(helpdesk, standing, row.status, name);
+      } catch (error) {
+        if (error instanceof ApiError) return refused(index, email, error);
+        throw error;
+      }
     }
     if (statusChange) {
       changes.push("status");

@@ -20,6 +20,7 @@ import { ApiError } from "../platform/errors.js";
 import type { Oidc } from "../identity/oidc.js";
 import { liftLoginBlocksOf } from "../identity/login-throttle.js";
 import { AuditAction, type AuditEvent } from "../platform/audit.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 
 export type SettableStatus = "Active" | "Suspended";
 
@@ -64,10 +65,12 @@ export interface StatusChange {
 }
 
 export const SUSPENDED_BY_SUPPORT = "SUSPENDED_BY_SUPPORT";
+export const SUSPENDED_EVERYWHERE = "SUSPENDED_EVERYWHERE";
 
 /**
  * What setting `wanted` does for this caller, or null when the user already has it as far as the caller
- * reaches. Throws 403 SUSPENDED_BY_SUPPORT when a User Manager would lift the support's suspension. The
+ * reaches: the account (the helpdesk administrator's default) or the standing's subscriber (anyone else, or
+ * the helpdesk administrator naming one subscriber). Throws 403 SUSPENDED_BY_SUPPORT when a User Manager would lift the support's suspension. The
  * callers check Pending users and self-suspension first.
  */
 export function planStatusChange(
@@ -75,8 +78,9 @@ export function planStatusChange(
   standing: UserStanding,
   wanted: SettableStatus,
   name: string,
+  reach: "account" | "subscriber" = helpdesk ? "account" : "subscriber",
 ): StatusChange | null {
-  if (helpdesk) {
+  if (helpdesk && reach === "account") {
     if (wanted === "Suspended") {
       return standing.account === "Suspended" ? null : { account: "Suspended", atSubscriber: null, liftEverywhere: false };
     }
@@ -85,6 +89,9 @@ export function planStatusChange(
   }
   if (standing.account === "Suspended") {
     if (wanted === "Suspended") return null;
+    if (helpdesk) {
+      throw new ApiError(409, SUSPENDED_EVERYWHERE, `${name} is suspended at every subscriber: unsuspend them at every subscriber, not at one.`);
+    }
     throw new ApiError(
       403,
       SUSPENDED_BY_SUPPORT,
@@ -115,13 +122,9 @@ export function renameRefusal(helpdesk: boolean, standing: UserStanding, name: s
  * A User Manager may not add to their subscriber an existing user who is not already one of its users
  * (409 USER_OF_ANOTHER_SUBSCRIBER): that user's names and access are not theirs to manage.
  */
-export function joinRefusal(helpdesk: boolean, email: string, subscriberName: string): ApiError | null {
+export function joinRefusal(helpdesk: boolean, subscriberName: string): ApiError | null {
   if (helpdesk) return null;
-  return new ApiError(
-    409,
-    "USER_OF_ANOTHER_SUBSCRIBER",
-    `The email ${email} belongs to a user outside ${subscriberName}: ask the provider's support to add them to ${subscriberName}.`,
-  );
+  return new ApiError(409, "USER_OF_ANOTHER_SUBSCRIBER", ADMINISTRATION_MESSAGES.userExistsElsewhere(subscriberName));
 }
 
 /** Whether a change restores the user somewhere (an unsuspension). */

@@ -84,8 +84,8 @@ export const DEMO_USERS = {
     memberships: [
       {
         subscriber: "harperVale",
-        // As the demo asks, although forms keep Approver and User apart (document 3 section 5.3).
-        roles: ["User Manager", "Workspace Creator", "Workspace Approver", "Workspace User"],
+        // Approver without User: the two exclude each other (document 3 section 5.3); Approver grants all User may do.
+        roles: ["User Manager", "Workspace Creator", "Workspace Approver"],
         isPrimary: true,
       },
       { subscriber: "ashdown", roles: ["Workspace User"], isPrimary: false },

@@ -11,6 +11,7 @@ import { BulkUsersResponseSchema, ManagedUserSchema, type BulkUserRow } from "..
 import { LOGIN_REFUSALS } from "../../core/identity/login-errors.js";
 import { API, auditEvents, personAt, storedUser } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -49,8 +50,8 @@ describe("a user of another subscriber only", () => {
     expect(response.statusCode, response.body).toBe(200);
     const results = BulkUsersResponseSchema.parse(response.json()).results;
     expect(results.map((result) => [result.outcome, result.reason])).toEqual([
-      ["refused", `The email ${victor.email} belongs to a user outside Harper & Vale LLP: ask the provider's support to add them to Harper & Vale LLP.`],
-      ["refused", `The email ${DEMO_USERS.helpdesk.email} belongs to a user outside Harper & Vale LLP: ask the provider's support to add them to Harper & Vale LLP.`],
+      ["refused", ADMINISTRATION_MESSAGES.userExistsElsewhere("Harper & Vale LLP")],
+      ["refused", ADMINISTRATION_MESSAGES.userExistsElsewhere("Harper & Vale LLP")],
     ]);
 
     expect(await storedUser(provider, victor.subscriberUserId)).toEqual(before);

@@ -16,6 +16,7 @@ import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { USER_FORM_MESSAGES } from "../../core/administration/schemas.js";
 import { API, auditEvents, invitations, personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
+import { ADMINISTRATION_MESSAGES } from "../../core/administration/messages.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -173,13 +174,13 @@ describe("POST /api/subscriber/v1/subscribers/{id}/subscriber-users", () => {
   it("answers 409 for an email already at this subscriber; only the helpdesk adds a user of another subscriber, keeping their names", async () => {
     const duplicate = await create(manager, harperVale, newUser({ email: "SUSPENDED@harpervale.example" }));
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().code).toBe("USER_EXISTS");
+    expect(duplicate.json()).toMatchObject({ code: "USER_EXISTS", message: "A user with this email already exists at Harper & Vale LLP." });
 
     const byManager = await create(manager, harperVale, newUser({ email: DEMO_USERS.viewer.email, firstName: "Someone" }));
     expect(byManager.statusCode).toBe(409);
     expect(byManager.json()).toMatchObject({
       code: "USER_OF_ANOTHER_SUBSCRIBER",
-      message: `The email ${DEMO_USERS.viewer.email} belongs to a user outside Harper & Vale LLP: ask the provider's support to add them to Harper & Vale LLP.`,
+      message: ADMINISTRATION_MESSAGES.userExistsElsewhere("Harper & Vale LLP"),
     });
 
     const joined = await created(helpdesk, harperVale, newUser({ email: DEMO_USERS.viewer.email, firstName: "Someone" }));

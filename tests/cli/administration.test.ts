@@ -149,11 +149,11 @@ describe("convey users import", () => {
 
     const onTerminal = await asManager(["users", "import", path], { terminal: true });
     expect(onTerminal.stderr).toContain("6/6 rows (100%)");
-    expect(onTerminal.stderr).toContain("Imported");
-    expect(onTerminal.stdout).toBe("");
+    expect(onTerminal.stderr).not.toContain("Imported");
+    expect(onTerminal.stdout).toContain("Imported");
   });
 
-  it("says what a dry run would do and does none of it; without --json the report goes to stderr only", async () => {
+  it("says what a dry run would do and does none of it; without --json the report goes to stdout", async () => {
     const path = await file("dry.json", JSON.stringify([
       { email: "dry.run@harpervale.example", firstName: "Dry", lastName: "Run", roles: ["Workspace Viewer"] },
       { email: "suspended@harpervale.example", firstName: "Sam", lastName: "Pended", roles: ["Workspace Viewer"], status: "Active" },
@@ -161,9 +161,9 @@ describe("convey users import", () => {
     const result = await asManager(["users", "import", path, "--dry-run"]);
 
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe("");
-    expect(result.stderr.replace(/\s+/g, " ")).toContain(`Dry run of ${path}: nothing was changed: 1 to be created · 1 to be unsuspended`);
-    expect(result.stderr).toMatch(/1\s+dry\.run@harpervale\.example\s+created/);
+    expect(result.stderr).toBe("");
+    expect(result.stdout.replace(/\s+/g, " ")).toContain(`Dry run of ${path}: nothing was changed: 1 to be created · 1 to be unsuspended`);
+    expect(result.stdout).toMatch(/1\s+dry\.run@harpervale\.example\s+created/);
     expect(await usersWithEmail("dry.run@harpervale.example")).toBe(0);
   });
 
@@ -192,12 +192,18 @@ describe("convey users import", () => {
 
     const json = await asManager(["--json", "users", "export"]);
     const exported = JSON.parse(json.stdout) as { users: { email: string }[] };
-    // The demo manager holds Workspace Approver with Workspace User, which the form allows no one: leave them out.
-    const path = await file("export.json", JSON.stringify({ users: exported.users.filter((u) => u.email !== DEMO_USERS.manager.email) }));
+    // Every user of the subscriber, the demo manager included: the seed keeps the rules an import applies.
+    expect(exported.users.map((u) => u.email)).toContain(DEMO_USERS.manager.email);
+    const path = await file("export.json", JSON.stringify(exported));
     const reimport = await asManager(["--json", "users", "import", path]);
     expect(reimport.code, reimport.stderr).toBe(0);
     const report = ImportReportSchemaForTests.parse(JSON.parse(reimport.stdout));
     expect(new Set(report.rows.map((row) => row.outcome))).toEqual(new Set(["unchanged"]));
+
+    const csvPath = await file("export.csv", csv.stdout);
+    const csvReimport = await asManager(["--json", "users", "import", csvPath]);
+    expect(csvReimport.code, csvReimport.stderr).toBe(0);
+    expect(new Set(ImportReportSchemaForTests.parse(JSON.parse(csvReimport.stdout)).rows.map((row) => row.outcome))).toEqual(new Set(["unchanged"]));
 
     const out = join(work, "out.csv");
     const written = await asManager(["--json", "users", "export", "--output", out, "--format", "csv"]);
@@ -321,8 +327,8 @@ describe("convey users add|edit|list|show|resend-activation", () => {
     expect(JSON.parse(list.stdout).records.map((u: { email: string }) => u.email)).toEqual(["new.starter@harpervale.example"]);
 
     const show = await asManager(["users", "show", "new.starter@harpervale.example"]);
-    expect(show.stderr).toMatch(/Status\s+Pending/);
-    expect(show.stderr).toMatch(/Roles\s+Workspace Approver/);
+    expect(show.stdout).toMatch(/Status\s+Pending/);
+    expect(show.stdout).toMatch(/Roles\s+Workspace Approver/);
 
     const resend = await asManager(["users", "resend-activation", "new.starter@harpervale.example"]);
     expect(resend.code, resend.stderr).toBe(0);
@@ -377,21 +383,21 @@ describe("convey users add|edit|list|show|resend-activation", () => {
 
 describe("convey ip-allow-list", () => {
   it("sets, adds and removes entries; refuses a list that would lock the caller out", async () => {
-    const lockout = await asManager(["ip-allow-list", "set", "203.0.113.0/24"]);
+    const lockout = await asManager(["ip-allow-list", "set", "203.0.113.0/24", "--yes"]);
     expect(lockout.code).toBe(1);
     expect(lockout.stderr).toContain("does not include your own address");
 
-    const set = await asManager(["--json", "ip-allow-list", "set", "127.0.0.1,", "203.0.113.0/24"]);
+    const set = await asManager(["--json", "ip-allow-list", "set", "127.0.0.1,", "203.0.113.0/24", "--yes"]);
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toMatchObject({ ipAddresses: ["127.0.0.1", "203.0.113.0/24"], lastModifiedBy: "Morgan Harper" });
     const add = await asManager(["--json", "ip-allow-list", "add", "2001:DB8::/32"]);
     expect(JSON.parse(add.stdout).ipAddresses).toEqual(["127.0.0.1", "203.0.113.0/24", "2001:db8::/32"]);
-    const remove = await asManager(["--json", "ip-allow-list", "remove", "203.0.113.0/24"]);
+    const remove = await asManager(["--json", "ip-allow-list", "remove", "203.0.113.0/24", "--yes"]);
     expect(JSON.parse(remove.stdout).ipAddresses).toEqual(["127.0.0.1", "2001:db8::/32"]);
     const invalid = await asManager(["ip-allow-list", "add", "300.1.1.1"]);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain("Invalid IP address format. IP addresses need to be comma separated");
-    const none = await asManager(["ip-allow-list", "set", "--none"]);
+    const none = await asManager(["ip-allow-list", "set", "--none", "--yes"]);
     expect(none.code, none.stderr).toBe(0);
     expect(none.stderr).toContain("has no IP allow list now: every address is allowed");
   });
@@ -446,13 +452,13 @@ describe("convey lodgement-identifiers", () => {
       const created = await run(["lodgement-identifiers", "set", "--primary-user", "hv-1", "--secondary-user", "hv-2", "--password-stdin"], "first-secret-1\nsecond-secret-2\n");
       expect(created.code, created.stderr).toBe(0);
       expect(created.stderr).toContain("HMLR lodgement identifier added successfully.");
-      const updated = await run(["lodgement-identifiers", "set", "--primary-user", "hv-one", "--password-stdin"], "\nsecond-secret-3\n");
+      const updated = await run(["lodgement-identifiers", "set", "--primary-user", "hv-one", "--password-stdin", "--yes"], "\nsecond-secret-3\n");
       expect(updated.code, updated.stderr).toBe(0);
       expect(updated.stderr).toContain("HMLR lodgement identifier updated successfully.");
 
       const show = await run(["lodgement-identifiers", "show"]);
-      expect(show.stderr).toMatch(/Primary username\s+hv-one/);
-      expect(show.stderr).toMatch(/Primary password\s+\*\*\*\*\*/);
+      expect(show.stdout).toMatch(/Primary username\s+hv-one/);
+      expect(show.stdout).toMatch(/Primary password\s+\*\*\*\*\*/);
       const json = await run(["--json", "lodgement-identifiers", "show"]);
       for (const text of [show.stdout, show.stderr, json.stdout, created.stdout, created.stderr, updated.stderr]) {
         for (const secret of ["first-secret-1", "second-secret-2", "second-secret-3"]) expect(text).not.toContain(secret);
@@ -521,7 +527,7 @@ describe("convey subscribers list, audit list, flags", () => {
     expect(events.records).toHaveLength(5);
     expect(events.records.every((e: { action: string; subscriberId: string }) => e.action === "USER_CREATED" && e.subscriberId === DEMO_SUBSCRIBERS.harperVale.subscriberId)).toBe(true);
     const human = await asManager(["audit", "list", "--limit", "3"]);
-    expect(human.stderr).toMatch(/When\s+Who\s+Action\s+From\s+What/);
+    expect(human.stdout).toMatch(/When\s+Who\s+Action\s+From\s+What/);
 
     const flags = await asManager(["--json", "flags", "list"]);
     expect(JSON.parse(flags.stdout).flags).toHaveProperty("sdltEnabled");

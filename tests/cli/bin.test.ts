@@ -92,7 +92,7 @@ describe("bin/convey.js", () => {
       const whoami = await convey(["whoami"], env, elsewhere);
       expect(whoami.stderr).not.toContain("React is not defined");
       expect(whoami.code, whoami.stderr).toBe(0);
-      expect(whoami.stderr).toContain(provider.me.user.email);
+      expect(whoami.stdout).toContain(provider.me.user.email);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
     }

@@ -68,7 +68,7 @@ export const HELPDESK_ME: Me = {
   }),
   selectedSubscriber: null,
   roles: ["Helpdesk Administrator"],
-  permissions: ["edit:subscriber_users", "view:subscriber_users"],
+  permissions: ["create:subscriber_users", "edit:subscriber_users", "view:subscriber_users"],
 };
 
 export class FakeProvider {
@@ -161,6 +161,7 @@ export class FakeProvider {
       }
       if (route === "GET /api/v1/me") return send(response, 200, this.me);
       if (route === "POST /api/subscriber/v1/subscriber-users/search") return this.search(response, recorded.json);
+      if (route === "GET /api/subscriber/v1/subscribers") return this.subscribersOf(response, url.searchParams.get("subscriber-user-id") ?? "");
       if (patch) return this.patchUser(response, decodeURIComponent(patch[1]!), recorded);
       if (single) return this.getUser(response, decodeURIComponent(single[1]!));
       if (details) return this.subscriberDetails(response, decodeURIComponent(details[1]!));
@@ -266,6 +267,21 @@ export class FakeProvider {
       records,
       page: { page: 1, limit: 1, totalRecords: records.length, pageRecords: records.length },
     });
+  }
+
+  /** The subscribers a user belongs to: those of their records here (one record per subscriber). */
+  private subscribersOf(response: ServerResponse, subscriberUserId: string) {
+    const records = this.users
+      .filter((candidate) => candidate.subscriberUserId === subscriberUserId && candidate.subscriberId)
+      .map((candidate, index) => ({
+        subscriberId: candidate.subscriberId!,
+        name: candidate.subscriber ?? candidate.subscriberId!,
+        entityType: "Law Firm",
+        status: "Active",
+        isPrimary: index === 0,
+        authenticationType: "AUTH0_DATABASE_CONNECTION",
+      }));
+    return send(response, 200, { records, page: { page: 1, limit: 20, totalRecords: records.length, pageRecords: records.length } });
   }
 
   private subscriberDetails(response: ServerResponse, subscriberId: string) {

@@ -103,11 +103,11 @@ describe("convey jobs", () => {
 
     const table = await helpdesk.run(["jobs", "list", "--name", "test-virus-scan"]);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toBe("");
-    expect(table.stderr).toMatch(/Id\s+Name\s+Key\s+State\s+Attempts\s+Due\s+Last error/);
-    expect(table.stderr).toContain(`${id}  test-virus-scan  D-1  Failed  1 of 1`);
-    expect(table.stderr).toContain("The virus scanner did not answer");
-    expect(table.stderr).toContain("1-1 of 1 jobs; due times on the product clock");
+    expect(table.stderr).toBe("");
+    expect(table.stdout).toMatch(/Id\s+Name\s+Key\s+State\s+Attempts\s+Due\s+Last error/);
+    expect(table.stdout).toContain(`${id}  test-virus-scan  D-1  Failed  1 of 1`);
+    expect(table.stdout).toContain("The virus scanner did not answer");
+    expect(table.stdout).toContain("1-1 of 1 jobs; due times on the product clock");
 
     scannerAnswers = true;
     const retried = await helpdesk.run(["jobs", "retry", id]);
@@ -142,7 +142,7 @@ describe("convey jobs", () => {
 
     const none = await helpdesk.run(["jobs", "list", "--state", "cancelled"]);
     expect(none.code, none.stderr).toBe(0);
-    expect(none.stderr).toContain("No jobs found.");
+    expect(none.stdout).toContain("No jobs found.");
 
     const badState = await helpdesk.run(["jobs", "list", "--state", "stuck"]);
     expect(badState.code).toBe(2);

@@ -40,11 +40,11 @@ describe("whoami", () => {
     const result = await convey.run(["whoami"], { env: { CONVEY_API_URL: provider.url } });
 
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/Name\s+Priya Shah/);
-    expect(result.stderr).toMatch(/Email\s+priya@ashdown\.example/);
-    expect(result.stderr).toMatch(/Subscriber\s+Ashdown Legal \(Law Firm\)/);
-    expect(result.stderr).toMatch(/Roles\s+User Manager, Workspace Creator/);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/Name\s+Priya Shah/);
+    expect(result.stdout).toMatch(/Email\s+priya@ashdown\.example/);
+    expect(result.stdout).toMatch(/Subscriber\s+Ashdown Legal \(Law Firm\)/);
+    expect(result.stdout).toMatch(/Roles\s+User Manager, Workspace Creator/);
   });
 
   it("--json prints exactly the provider's answer on stdout", async () => {

@@ -104,14 +104,37 @@ describe("convey users import when a whole call fails", () => {
     expect(result.sleeps).toEqual([]);
   });
 
-  it("shows the same per-row report to a person, on stderr only", async () => {
+  it("shows the same per-row report to a person on stdout, and the failure on stderr", async () => {
     provider.bulkAnswers = ["ok", 502, 502, 502, "ok"];
     const result = await convey.run(["users", "import", await importFile(), "--subscriber", "sub-ashdown"]);
 
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/501\s+user\.500@ashdown\.example\s+refused\s+Not imported: The bulk call failed with 502/);
-    expect(result.stderr.replace(/\s+/g, " ")).toContain("700 created");
+    expect(result.stdout).toMatch(/501\s+user\.500@ashdown\.example\s+refused\s+Not imported: The bulk call failed with 502/);
+    expect(result.stdout.replace(/\s+/g, " ")).toContain("700 created");
     expect(result.stderr).toContain("501 of 1201 rows were refused");
+  });
+});
+
+describe("an import the caller may not make", () => {
+  it("fails once, at the start, before any row is sent: one message, exit 1, nothing on stdout", async () => {
+    provider.me = { ...provider.me, permissions: ["view:subscriber_users"] };
+    const result = await convey.run(["--json", "users", "import", await importFile(), "--subscriber", "sub-ashdown"]);
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim()).toBe(
+      "✖ You do not have permission to import users: it needs the permissions to add and edit users (a User Manager's).",
+    );
+    expect(bulkCalls()).toHaveLength(0);
+  });
+
+  it("stops at the first chunk the provider refuses for the caller (403), instead of refusing every row", async () => {
+    provider.bulkAnswers = [403, "ok", "ok"];
+    const result = await importing(await importFile());
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim().split("\n")).toEqual(["✖ The bulk call failed with 403"]);
+    expect(bulkCalls()).toHaveLength(1);
   });
 });

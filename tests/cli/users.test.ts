@@ -39,8 +39,8 @@ describe("convey users suspend|unsuspend", () => {
     await convey.run(["users", "suspend", JANE, "--yes"]);
 
     const ids = provider.requests.map((request) => request.headers["x-correlation-id"]);
-    // The search, the user's record with its version, and the change.
-    expect(ids).toHaveLength(3);
+    // Who is asking, the search, the user's record with its version, their subscribers, and the change.
+    expect(ids).toHaveLength(5);
     expect(ids[0]).toBeTruthy();
     expect(new Set(ids).size).toBe(1);
   });
