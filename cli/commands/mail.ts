@@ -8,7 +8,7 @@ import { MailIdParamsSchema } from "../../core/shared/mail-sandbox.js";
 import { parseOptions } from "../errors.js";
 import type { Io } from "../io.js";
 import { printJson } from "../output.js";
-import { globalOptions, step } from "./shared.js";
+import { addOutputOption, globalOptions, outputFormat, printList, step } from "./shared.js";
 
 const PositiveInt = (max: number) =>
   z.coerce
@@ -22,6 +22,7 @@ const MailListSchema = z
     to: z.email({ error: "enter an email address" }).optional(),
     page: PositiveInt(100_000).default(1),
     limit: PositiveInt(1000).default(20),
+    output: z.string().optional(),
   })
   .strict();
 
@@ -35,19 +36,25 @@ export function registerMail(program: Command, io: Io): void {
     .command("mail")
     .description("the mail sandbox's mailbox: the emails the product would have sent (outside production)");
 
-  mail
+  addOutputOption(mail
     .command("list")
-    .description("emails newest first: id, when sent (product clock), to whom, subject")
+    .description("emails newest first: id, when sent (product clock), to whom, subject"))
     .option("--to <email>", "only the emails to this address")
     .option("--page <n>", "the page (from 1)", "1")
     .option("--limit <n>", "rows per page (at most 1000)", "20")
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
-      const parsed = parseOptions(MailListSchema, options);
+      const { output, ...parsed } = parseOptions(MailListSchema, options);
+      const format = outputFormat(globals, output);
       const [client, ctx] = await Promise.all([import("../../core/shared/mail-sandbox-client.js"), context(io, command)]);
       const result = await step(io, "Reading the mailbox", () => client.listMail(ctx, parsed));
-      if (globals.json) return printJson(io, result);
-      (await import("../ui/mail.js")).print.list(io, result.records, result.page);
+      const { MAIL_COLUMNS } = await import("../ui/columns.js");
+      await printList(io, format, {
+        json: result,
+        columns: MAIL_COLUMNS,
+        rows: result.records,
+        table: async () => (await import("../ui/mail.js")).print.list(io, result.records, result.page),
+      });
     });
 
   mail

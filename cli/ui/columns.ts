@@ -7,6 +7,7 @@ import type { PageInfo } from "../../core/shared/contract.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { displayedStatuses } from "../../core/administration/users.js";
 import { JOB_STATE_LABELS, type Job } from "../../core/shared/jobs.js";
+import type { MailSummary } from "../../core/shared/mail-sandbox.js";
 
 export interface Column<T> {
   header: string;
@@ -86,4 +87,11 @@ export const JOB_COLUMNS: Column<Job>[] = [
   { header: "Attempts", value: (job) => `${job.attempts} of ${job.maxAttempts}` },
   { header: "Due", value: (job) => when(job.runAfter) },
   { header: "Last error", value: (job) => job.lastError ?? "" },
+];
+
+export const MAIL_COLUMNS: Column<MailSummary>[] = [
+  { header: "Id", value: (mail) => mail.id },
+  { header: "Sent", value: (mail) => when(mail.sentAt) },
+  { header: "To", value: (mail) => mail.to, max: 40 },
+  { header: "Subject", value: (mail) => mail.subject },
 ];

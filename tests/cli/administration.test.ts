@@ -362,15 +362,15 @@ describe("convey users add|edit|list|show|resend-activation", () => {
       .values({ subject: `account:${email}`, failures: 10, window_started_at: new Date(), locked_until: until })
       .execute();
     const show = await asManager(["users", "show", email]);
-    expect(show.stderr).toMatch(/Status\s+Suspended, Blocked/);
-    expect(show.stderr).toContain("Blocked after too many failed passwords until");
+    expect(show.stdout).toMatch(/Status\s+Suspended, Blocked/);
+    expect(show.stdout).toContain("Blocked after too many failed passwords until");
 
     const unblock = await asManager(["users", "unblock", email]);
     expect(unblock.code, unblock.stderr).toBe(0);
     expect(unblock.stderr).toContain("Sam has been unblocked and can log in again");
     const again = await asManager(["--json", "users", "unblock", email]);
     expect(JSON.parse(again.stdout)).toMatchObject({ email, loginBlockedUntil: null });
-    expect((await asManager(["users", "show", email])).stderr).toMatch(/Status\s+Suspended\n/);
+    expect((await asManager(["users", "show", email])).stdout).toMatch(/Status\s+Suspended\n/);
   });
 
   it("refuses a Workspace Viewer (exit 1, nothing on stdout)", async () => {

@@ -34,10 +34,11 @@ describe("convey mail", () => {
 
     const table = await asManager(["mail", "list", "--to", email]);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toBe("");
-    expect(table.stderr).toContain("You have been invited to Convey by Harper & Vale LLP");
-    expect(table.stderr).toContain(email);
-    expect(table.stderr).toContain("1-1 of 1 emails");
+    expect(table.stdout).toContain("You have been invited to Convey by Harper & Vale LLP");
+    expect(table.stdout).toContain(email);
+    expect(table.stdout).toContain("1-1 of 1 emails");
+    const csv = await asManager(["mail", "list", "--to", email, "--output", "csv"]);
+    expect(csv.stdout.split("\r\n")[0]).toBe("Id,Sent,To,Subject");
 
     const json = await asManager(["--json", "mail", "list", "--to", email]);
     expect(json.code, json.stderr).toBe(0);
@@ -48,8 +49,8 @@ describe("convey mail", () => {
 
     const shown = await asManager(["mail", "show", summary!.id]);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stderr).toContain("Hello Fresh,");
-    const [link] = linksIn(shown.stderr);
+    expect(shown.stdout).toContain("Hello Fresh,");
+    const [link] = linksIn(shown.stdout);
     expect(link).toMatch(/\/oidc\/activate\?token=[A-Za-z0-9_-]{43}$/);
 
     const shownJson = await asManager(["--json", "mail", "show", summary!.id]);
@@ -63,7 +64,7 @@ describe("convey mail", () => {
   it("says when nothing matches, and refuses bad options as usage errors", async () => {
     const none = await asManager(["mail", "list", "--to", "nobody@harpervale.example"]);
     expect(none.code).toBe(0);
-    expect(none.stderr).toContain("No emails found.");
+    expect(none.stdout).toContain("No emails found.");
 
     const badId = await asManager(["mail", "show", "42"]);
     expect(badId.code).toBe(2);
