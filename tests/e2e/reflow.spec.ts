@@ -33,7 +33,9 @@ async function crawl(page: Page, visit: (url: string) => Promise<void>) {
     await page.goto(`${url.pathname}${url.search}`);
     await visit(`${url.pathname}${url.search}`);
     const origin = new URL(page.url()).origin;
-    const links = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => (a as HTMLAnchorElement).href));
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll("a[href]")].map((a) => (a as HTMLAnchorElement).href),
+    );
     for (const link of links) {
       const target = new URL(link);
       if (target.origin !== origin || /^\/(logout|oidc|authorize|login)/.test(target.pathname)) continue;
@@ -59,7 +61,10 @@ function widestElements(page: Page) {
     return past
       .filter((e) => !past.some((other) => other !== e && e.contains(other)))
       .slice(0, 4)
-      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} ${Math.round(e.getBoundingClientRect().right)}`)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${[...e.classList].join(".")} ${Math.round(e.getBoundingClientRect().right)}`,
+      )
       .join(", ");
   }, page.viewportSize()!.width);
 }
@@ -104,7 +109,9 @@ for (const javaScriptEnabled of [true, false]) {
       });
     }
 
-    test("the header collapses into a Menu with the tabs and the help centre; the profile menu stays inside", async ({ browser }) => {
+    test("the header collapses into a Menu with the tabs and the help centre; the profile menu stays inside", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "manager", javaScriptEnabled);
       await page.setViewportSize(NARROW);
       await page.goto("/workspaces");
@@ -129,7 +136,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
 
-    test("the workspace table becomes stacked rows, each cell under its column's name", async ({ browser }) => {
+    test("the workspace table becomes stacked rows, each cell under its column's name", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "manager", javaScriptEnabled);
       await page.setViewportSize(NARROW);
       await page.goto("/workspaces");

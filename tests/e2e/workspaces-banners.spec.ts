@@ -15,7 +15,9 @@ async function bannerText(page: Page) {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`banners and disabled actions (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
-    test("no banner sends the user to a tab that is not built, nor asks individuals for Companies House evidence", async ({ browser }) => {
+    test("no banner sends the user to a tab that is not built, nor asks individuals for Companies House evidence", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "lender", javaScriptEnabled);
       // The lender may authorise funds, but the financials screen is not built: no link there, no "financials tab".
       await page.goto(workspaceHref("remortgageApproved"));
@@ -30,12 +32,16 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await bannerText(page)).not.toContain("Companies House");
 
       await page.goto(workspaceHref("remortgageBorrowerMismatch"));
-      await expect(page.getByRole("heading", { name: "The borrower information below doesn't match the title" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "The borrower information below doesn't match the title" }),
+      ).toBeVisible();
       expect(await bannerText(page)).not.toMatch(/tab\b/);
       await page.context().close();
     });
 
-    test("the law firm's requisition and organisation banners point to no screen that is not built", async ({ browser }) => {
+    test("the law firm's requisition and organisation banners point to no screen that is not built", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "manager", javaScriptEnabled);
       await page.goto(workspaceHref("purchaseRequisitioned"));
       await expect(page.getByRole("heading", { name: "Requisitioned" })).toBeVisible();
@@ -47,7 +53,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.context().close();
     });
 
-    test("Cancel workspace on a cancelled or locked workspace looks disabled and says why in visible text", async ({ browser }) => {
+    test("Cancel workspace on a cancelled or locked workspace looks disabled and says why in visible text", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "lender", javaScriptEnabled);
       for (const [key, reason] of [
         ["remortgageCancelled", "This workspace has been cancelled and can no longer be edited."],
@@ -62,7 +70,10 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(cancel).toHaveAccessibleDescription(reason);
         await expect(cancel).not.toHaveAttribute("title");
         // It looks disabled: greyed out as a disabled button, with the not-allowed pointer.
-        const look = await cancel.evaluate((button) => ({ opacity: Number(getComputedStyle(button).opacity), cursor: getComputedStyle(button).cursor }));
+        const look = await cancel.evaluate((button) => ({
+          opacity: Number(getComputedStyle(button).opacity),
+          cursor: getComputedStyle(button).cursor,
+        }));
         expect(look.opacity).toBeLessThan(1);
         expect(look.cursor).toBe("not-allowed");
         const url = page.url();

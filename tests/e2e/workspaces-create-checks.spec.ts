@@ -11,7 +11,9 @@ import { pageAs } from "./workspaces-support";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`create workspace checks (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
-    test("the helpdesk administrator is offered no Create workspace; the address says why", async ({ browser }) => {
+    test("the helpdesk administrator is offered no Create workspace; the address says why", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "helpdesk", javaScriptEnabled);
       await page.goto("/workspaces");
       await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
@@ -25,7 +27,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.context().close();
     });
 
-    test("one building name or number error in the summary; the registration number upper-cased", async ({ browser }) => {
+    test("one building name or number error in the summary; the registration number upper-cased", async ({
+      browser,
+    }) => {
       const page = await pageAs(browser, "manager", javaScriptEnabled);
       await page.goto("/create-workspace");
       await page.getByLabel("Reference").fill("E2E-CHECKS");
@@ -41,7 +45,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
       await expect(summary).toBeVisible();
-      await expect(summary.getByText("Enter at least one of building name or building number")).toHaveCount(1);
+      await expect(summary.getByText("Enter at least one of building name or building number")).toHaveCount(
+        1,
+      );
       await expect(organisation.getByLabel("Registration number")).toHaveValue("AB12345");
       await expectNoAxeViolations(page, javaScriptEnabled);
       await page.context().close();

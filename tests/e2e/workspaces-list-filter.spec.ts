@@ -17,8 +17,12 @@ const DEFAULT_SIX = ["Created", "Prepared", "Funds authorised", "Funds exchanged
 
 async function checkedStatuses(page: Page) {
   const checked: string[] = [];
-  for (const box of await page.getByRole("group", { name: /^Status/ }).getByRole("checkbox").all()) {
-    if (await box.isChecked()) checked.push((await box.evaluate((input) => input.parentElement?.textContent ?? "")).trim());
+  for (const box of await page
+    .getByRole("group", { name: /^Status/ })
+    .getByRole("checkbox")
+    .all()) {
+    if (await box.isChecked())
+      checked.push((await box.evaluate((input) => input.parentElement?.textContent ?? "")).trim());
   }
   return checked;
 }
@@ -26,10 +30,14 @@ async function checkedStatuses(page: Page) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`status filter (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
     for (const layout of ["table", "cards"] as const) {
-      test(`${layout}: Clear leaves no tick behind and Apply keeps every status; Reset ticks the default six again`, async ({ browser }) => {
+      test(`${layout}: Clear leaves no tick behind and Apply keeps every status; Reset ticks the default six again`, async ({
+        browser,
+      }) => {
         const page = await pageAs(browser, "manager", javaScriptEnabled);
         await page.goto(layout === "cards" ? "/workspaces?layout=cards" : "/workspaces");
-        const summary = page.locator("summary", { hasText: layout === "cards" ? /^Sort and filter/ : /^Status/ });
+        const summary = page.locator("summary", {
+          hasText: layout === "cards" ? /^Sort and filter/ : /^Status/,
+        });
         const defaultTotal = await totalOf(page);
 
         await summary.click();
@@ -51,7 +59,11 @@ for (const javaScriptEnabled of [true, false]) {
 
         await summary.click();
         await page.getByRole("checkbox", { name: "Closed", exact: true }).check();
-        await clickAndWaitForUrl(page, page.getByRole("link", { name: "Reset" }), /\/workspaces(\?layout=cards)?$/);
+        await clickAndWaitForUrl(
+          page,
+          page.getByRole("link", { name: "Reset" }),
+          /\/workspaces(\?layout=cards)?$/,
+        );
         await summary.click();
         expect(await checkedStatuses(page)).toEqual(DEFAULT_SIX);
         await expect.poll(() => totalOf(page)).toBe(defaultTotal);
