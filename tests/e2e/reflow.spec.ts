@@ -6,7 +6,8 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support";
-import { pageAs, tableRows, type DemoUser } from "./workspaces-support";
+import { restoreOrganisationFlag, turnOnOrganisationPage, type HelpdeskApi } from "./administration-support";
+import { helpdeskApiOf, pageAs, tableRows, type DemoUser } from "./workspaces-support";
 
 const NARROW = { width: 320, height: 800 };
 
@@ -169,5 +170,39 @@ test.describe("the profile menu inside the viewport at every width", () => {
       await expect(profile.getByRole("link", { name: "Ashdown Legal" })).toBeVisible();
       await expectInsideViewport(page, profile);
     });
+  }
+});
+
+test("with the organisation page turned on, its tabs and edit forms scroll only vertically at 320 px", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  let api: HelpdeskApi | undefined;
+  try {
+    api = await helpdeskApiOf(browser);
+    await turnOnOrganisationPage(api);
+    for (const javaScriptEnabled of [true, false]) {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.setViewportSize(NARROW);
+      const tooWide: string[] = [];
+      for (const path of [
+        "/organisation?tab=communication",
+        "/organisation?tab=communication&edit=communication",
+        "/organisation?tab=connection",
+      ]) {
+        await page.goto(path);
+        const width = await scrollWidth(page);
+        if (width > NARROW.width) tooWide.push(`${path}: ${width}px (${await widestElements(page)})`);
+      }
+      await page.getByRole("link", { name: "Edit IP allow list" }).click();
+      await expect(page.getByLabel("Allowed IP addresses")).toBeVisible();
+      if ((await scrollWidth(page)) > NARROW.width)
+        tooWide.push(`IP allow list form (${await widestElements(page)})`);
+      expect(tooWide).toEqual([]);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.context().close();
+    }
+  } finally {
+    await restoreOrganisationFlag(api);
   }
 });
