@@ -164,6 +164,17 @@ function failed(message: string, base: Toast): Toast {
   return { kind: "error", title: base.title, message };
 }
 
+/**
+ * A save the provider refused by a rule of the input (400 or 422 with its reason, e.g. an allow list that
+ * would lock the editor out): the toast gives that reason, not a generic "bad request, try again".
+ */
+function refusedOrFailed(refusedTitle: string, failedMessage: string, base: Toast, error: unknown): Toast {
+  if (error instanceof ProviderError && (error.status === 400 || error.status === 422) && error.message) {
+    return { kind: "error", title: refusedTitle, message: error.message };
+  }
+  return failed(failedMessage, base);
+}
+
 export async function organisationAction(request: Request, route: OrganisationRoute) {
   const formData = await readForm(request, notificationSettingsSchema({ registrationExists: false }), ClientSecretFormSchema, IpAllowListTextSchema);
   const { user, subscriberId, path, keep, tabs } = await resolve(request, route);
@@ -236,7 +247,12 @@ export async function organisationAction(request: Request, route: OrganisationRo
       try {
         await setIpAllowList(user.ctx, subscriberId, submission.value.ipAddresses, formVersion(formData));
       } catch (error) {
-        const toast = failed(ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED, await writeFailureToast(request, error));
+        const toast = refusedOrFailed(
+          ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_REFUSED,
+          ADMINISTRATION_MESSAGES.CONNECTION_SETTINGS_FAILED,
+          await writeFailureToast(request, error),
+          error,
+        );
         return data(
           { intent: intent.data.intent, result: submission.reply({ formErrors: [failureReason(error)] }), toast },
           { status: failureStatus(error) },

@@ -271,9 +271,9 @@ export function UserRow({ user, search, canEditUsers }: { user: UserRowView; sea
           {user.name}
         </Link>
       </td>
-      <td>{user.email}</td>
-      <td className="roles-cell">{user.roleNames.join(", ")}</td>
-      <td>
+      <td data-label="Email">{user.email}</td>
+      <td className="roles-cell" data-label="Roles">{user.roleNames.join(", ")}</td>
+      <td data-label="Status">
         <StatusBadges user={user} />
       </td>
       <td>

@@ -37,6 +37,12 @@ export function ProfileMenu({ header }: { header: HeaderModel }) {
           </span>
         </summary>
         <ul>
+          {/* On a narrow screen the summary shows the avatar only: the name and subscriber show here
+              (the summary still names them to screen readers, so this copy is hidden from them). */}
+          <li className="narrow-only profile-heading" aria-hidden="true">
+            <span className="profile-name">{header.fullName}</span>
+            {header.subscriberName ? <span className="profile-subscriber">{header.subscriberName}</span> : null}
+          </li>
           {header.switchableSubscribers.length > 0 ? (
             <li className="menu-group">
               <span id="change-subscriber-label" className="menu-group-label">

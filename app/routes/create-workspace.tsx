@@ -13,6 +13,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LAW_FIRM_PURCHASE_ONLY_TOOLTIP, TRANSACTION_TYPE_LABELS, TRANSACTION_TYPES } from "../../core/workspaces/enums.js";
 import { LIMITS } from "../../core/shared/limits.js";
 import { ORGANISATION_TYPE_LABELS } from "../../core/parties/enums.js";
+import { normaliseRegistrationNumber } from "../../core/parties/schemas.js";
 import { CreateWorkspaceRequestSchema } from "../../core/workspaces/api.js";
 import type { Toast } from "../../core/shared/errors.js";
 import { can } from "../../core/shared/permissions/actions.js";
@@ -63,6 +64,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request, CreateWorkspaceSchema);
   const user = await requireUser(request);
   requireCreator(user);
+  // The form shown again (an error, or an intent without JavaScript) shows the registration number as it is
+  // saved: the schema's normalisation, applied to what is echoed back too.
+  for (const [name, value] of [...formData.entries()]) {
+    if (/(^|\.)registrationNumber$/.test(name) && typeof value === "string") formData.set(name, normaliseRegistrationNumber(value));
+  }
   const submission = parseWithZod(formData, { schema: CreateWorkspaceSchema });
   if (submission.status !== "success") {
     // An intent (add or remove an applicant, change the applicant type) answers the form as it now is.

@@ -49,7 +49,7 @@ export default function Subscribers() {
       {subscribers.length === 0 ? (
         <p>There are no subscribers yet.</p>
       ) : (
-        <table className="striped">
+        <table className="striped stack-table">
           <caption className="visually-hidden">Subscribers, sorted by name</caption>
           <thead>
             <tr>
@@ -65,9 +65,9 @@ export default function Subscribers() {
                 <td>
                   <Link to={`/subscribers/${encodeURIComponent(subscriber.subscriberId)}`}>{subscriber.name}</Link>
                 </td>
-                <td>{subscriber.entityType}</td>
-                <td>{subscriber.authentication}</td>
-                <td>{subscriber.status}</td>
+                <td data-label="Type">{subscriber.entityType}</td>
+                <td data-label="Authentication">{subscriber.authentication}</td>
+                <td data-label="Status">{subscriber.status}</td>
               </tr>
             ))}
           </tbody>

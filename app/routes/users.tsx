@@ -123,7 +123,7 @@ export default function Users() {
         {data.resultsMessage ?? ""}
       </p>
       {showHeader ? (
-        <table className="users-table striped">
+        <table className="users-table striped stack-table">
           <caption className="visually-hidden">Users{total > 0 ? `, ${total} in all` : ""}</caption>
           <thead>
             <tr>

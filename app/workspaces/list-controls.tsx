@@ -134,6 +134,15 @@ export function QuickFilterChips({ page }: { page: ListPage }) {
   );
 }
 
+/**
+ * A key for a filter form from the state it shows: the checkboxes and radios are uncontrolled (they work
+ * without JavaScript), so after a client-side navigation (Reset, Clear, Apply) the form is made anew from
+ * the new state instead of keeping the ticks the user had before.
+ */
+function filterFormKey(state: ListState) {
+  return `${state.sort ?? ""}|${state.statuses === null ? "default" : state.statuses.join(",")}`;
+}
+
 function StatusCheckboxes({ page }: { page: ListPage }) {
   return (
     <fieldset>
@@ -162,7 +171,7 @@ export function StatusFilter({ page }: { page: ListPage }) {
       <summary aria-describedby={`${id}-count`}>
         Status <span id={`${id}-count`}>({count})</span>
       </summary>
-      <Form method="get" action="/workspaces" className="filter-panel" preventScrollReset>
+      <Form key={filterFormKey(state)} method="get" action="/workspaces" className="filter-panel" preventScrollReset>
         <HiddenState state={state} omit={["status"]} />
         <input type="hidden" name="filtered" value="1" />
         <StatusCheckboxes page={page} />
@@ -196,7 +205,7 @@ export function SortAndFilter({ page }: { page: ListPage }) {
           </span>
         ) : null}
       </summary>
-      <Form method="get" action="/workspaces" className="filter-panel" preventScrollReset>
+      <Form key={filterFormKey(state)} method="get" action="/workspaces" className="filter-panel" preventScrollReset>
         <HiddenState state={state} omit={["sort", "status"]} />
         <input type="hidden" name="filtered" value="1" />
         <fieldset>

@@ -8,6 +8,7 @@ import { COMPLETION_DATE_SORT_LABELS, QUICK_FILTER_LABELS, SORT_ORDERS, TRANSACT
 import { workspaceListEmptyText } from "../../core/workspaces/messages.js";
 import { isHelpdeskAdministrator } from "../../core/shared/permissions/roles.js";
 import { can } from "../../core/shared/permissions/actions.js";
+import { offersWorkspaceCreation } from "../../core/workspaces/lifecycle.js";
 import { statusLabel, WORKSPACE_JOURNEY } from "../../core/workspaces/status.js";
 import { config } from "../config.server";
 import { invariantResponse } from "../errors/invariant";
@@ -63,7 +64,7 @@ export async function loadWorkspaceList(request: Request): Promise<ListPage> {
     (error: unknown) => throwProviderError(request, error),
   );
   const counts = result.quickFilterCounts;
-  const canCreate = can(subject, "createWorkspace");
+  const canCreate = offersWorkspaceCreation(can(subject, "createWorkspace"), user.claims.subscriberType);
   const selected = selectedStatuses(state);
   return {
     state,

@@ -92,15 +92,17 @@ export function WorkspaceActions({ view }: { view: WorkspaceView }) {
 
 function ActionControl({ view, action }: { view: WorkspaceView; action: WorkspaceAction }) {
   if (action.disabledReason) {
+    // Looks disabled and says why in text beside it (not only in a tooltip); still focusable, so a keyboard
+    // or screen-reader user reaches it and hears the reason as its description.
     const id = `${action.label.replace(/\s+/g, "-").toLowerCase()}-why`;
     return (
       <span className="disabled-action">
-        <button type="button" className="secondary" aria-disabled="true" aria-describedby={id} title={action.disabledReason}>
+        <button type="button" className="secondary" aria-disabled="true" aria-describedby={id}>
           {action.label}
         </button>
-        <span id={id} className="visually-hidden">
+        <small id={id} className="disabled-reason">
           {action.disabledReason}
-        </span>
+        </small>
       </span>
     );
   }

@@ -23,9 +23,9 @@ export function openRowLink(event: MouseEvent<HTMLElement>) {
   event.currentTarget.querySelector<HTMLAnchorElement>("a[href]")?.click();
 }
 
-function Cell({ text }: { text: string }) {
+function Cell({ text, label }: { text: string; label: string }) {
   return (
-    <td>
+    <td data-label={label}>
       <OverflowTooltip tip={text}>{text}</OverflowTooltip>
     </td>
   );
@@ -37,7 +37,12 @@ function Row({ row }: { row: ListRow }) {
     <tr onClick={openRowLink} className="clickable-row">
       <th scope="row">
         {/* The count of the other applicants has a tooltip of every name; the name alone only when it is cut. */}
-        <OverflowTooltip tip={applicants.tooltip ?? applicants.text} always={applicants.more > 0}>
+        {/* With a count, the name alone is cut so that the count always shows. */}
+        <OverflowTooltip
+          tip={applicants.tooltip ?? applicants.text}
+          always={applicants.more > 0}
+          className={applicants.more > 0 ? "truncate applicant-names" : "truncate"}
+        >
           {(describedBy) => (
             <>
               <PlainLink to={row.href} aria-describedby={describedBy}>
@@ -49,13 +54,13 @@ function Row({ row }: { row: ListRow }) {
           )}
         </OverflowTooltip>
       </th>
-      <Cell text={row.address} />
-      <td>{row.completionDate.table}</td>
-      <td>
+      <Cell text={row.address} label="Security address" />
+      <td data-label="Completion date">{row.completionDate.table}</td>
+      <td data-label="Status">
         <StatusTag label={row.status.label} colour={row.status.colour} />
       </td>
-      <td>{row.workspaceReferenceId}</td>
-      <Cell text={row.incomingLenderReference} />
+      <td data-label="Workspace ID">{row.workspaceReferenceId}</td>
+      <Cell text={row.incomingLenderReference} label="Incoming lender reference" />
     </tr>
   );
 }
@@ -68,8 +73,17 @@ export function WorkspaceTable({ page }: { page: ListPage }) {
   const ariaSort = sort === "ASC" ? "ascending" : sort === "DESC" ? "descending" : undefined;
   return (
     <div className="overflow-auto">
-      <table className="workspace-table striped">
+      <table className="workspace-table striped stack-table">
         <caption className="visually-hidden">Workspaces</caption>
+        {/* Fixed widths where the content is short and known (a date, a status, an id); the texts share the rest. */}
+        <colgroup>
+          <col className="col-applicant" />
+          <col className="col-address" />
+          <col className="col-date" />
+          <col className="col-status" />
+          <col className="col-id" />
+          <col className="col-reference" />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">Applicant name</th>

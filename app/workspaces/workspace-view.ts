@@ -135,6 +135,7 @@ export function workspaceView(input: WorkspaceViewInput): WorkspaceView {
     canApproveWorkspace: canApprove,
     canAuthoriseFunds: can(user, "authoriseFunds", context),
     enhancedWorkspaceApprovalEnabled: enhanced,
+    hasOrganisationParty: workspace.parties.some((party) => party.type === "ORGANISATION"),
   });
   if (statusBanner) banners.push(statusBanner);
   const bannerIntents = new Set(banners.map((banner) => banner.action?.intent).filter(Boolean));

@@ -31,6 +31,8 @@ export const ADMINISTRATION_MESSAGES = {
   noCancel: "No, cancel",
   CONNECTION_SETTINGS_UPDATED: "Connection settings updated successfully",
   CONNECTION_SETTINGS_FAILED: "Connection settings could not be updated. Please try again.",
+  /** The title of a refusal whose reason the provider names (trying again would not help). */
+  CONNECTION_SETTINGS_REFUSED: "Connection settings not saved",
   COMMUNICATION_SETTINGS_UPDATED: "Communication settings updated successfully",
   COMMUNICATION_SETTINGS_FAILED: "Communication settings could not be updated. Please try again.",
   lodgementIdentifierAdded: "HMLR lodgement identifier added successfully.",

@@ -96,7 +96,6 @@ describe("parties, references and law firms", () => {
       referenceNumber: "Reference is required",
       "address.postcode": "Postcode is required",
       "address.buildingName": BUILDING_NAME_OR_NUMBER_MESSAGE,
-      "address.buildingNumber": BUILDING_NAME_OR_NUMBER_MESSAGE,
     });
     expect(
       ConfirmRepresentationSchema.safeParse({ ...base, representativeType: "EXTERNAL_LAW_FIRM", name: "Firm", referenceNumber: "R", address: { buildingNumber: "1", postcode: "M1 1AE" } }).success,

@@ -17,9 +17,14 @@ export const OrganisationNameSchema = requiredText({
   pattern: PATTERNS.organisationName,
 });
 
+/** A registration number as the register writes it: trimmed and upper-cased (the form, the schema and the provider alike). */
+export function normaliseRegistrationNumber(value: string): string {
+  return value.trim().toUpperCase();
+}
+
 /** Registration number: upper-cased on entry, 6 to 8 letters and digits. */
 export const RegistrationNumberSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim().toUpperCase() : value),
+  (value) => (typeof value === "string" ? normaliseRegistrationNumber(value) : value),
   requiredText({
     label: "Registration number",
     min: LIMITS.registrationNumber.min,

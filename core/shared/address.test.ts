@@ -19,11 +19,9 @@ describe("addresses", () => {
   it("needs a building name or number", () => {
     expect(AddressSchema.parse(valid).postcode).toBe("SW1A 2AA");
     expect(AddressSchema.parse({ buildingName: "Rose Cottage", postcode: "M1 1AE" }).buildingName).toBe("Rose Cottage");
-    expect(errors(AddressSchema, { postcode: "M1 1AE" })).toEqual({
-      buildingName: BUILDING_NAME_OR_NUMBER_MESSAGE,
-      buildingNumber: BUILDING_NAME_OR_NUMBER_MESSAGE,
-    });
-    expect(errors(addressSchema({ numberFirst: true }), { postcode: "M1 1AE" }).buildingNumber).toBe(BUILDING_NUMBER_OR_NAME_MESSAGE);
+    // Once, on the field the message names first (the error summary lists it once).
+    expect(errors(AddressSchema, { postcode: "M1 1AE" })).toEqual({ buildingName: BUILDING_NAME_OR_NUMBER_MESSAGE });
+    expect(errors(addressSchema({ numberFirst: true }), { postcode: "M1 1AE" })).toEqual({ buildingNumber: BUILDING_NUMBER_OR_NAME_MESSAGE });
   });
 
   it("holds each field to its limit, one past refused", () => {

@@ -24,14 +24,15 @@ export const AddressFieldsSchema = z.object({
   postcode: PostcodeSchema,
 });
 
-/** An address: at least one of building name and building number (the message sits on both fields). */
+/**
+ * An address: at least one of building name and building number. One error, on the field the message names
+ * first, so that the error summary lists it once and links to that field.
+ */
 export function addressSchema(options: { numberFirst?: boolean } = {}) {
   const message = options.numberFirst ? BUILDING_NUMBER_OR_NAME_MESSAGE : BUILDING_NAME_OR_NUMBER_MESSAGE;
+  const path = options.numberFirst ? "buildingNumber" : "buildingName";
   return AddressFieldsSchema.superRefine((address, ctx) => {
-    if (!filled(address.buildingName) && !filled(address.buildingNumber)) {
-      ctx.addIssue({ code: "custom", message, path: ["buildingName"] });
-      ctx.addIssue({ code: "custom", message, path: ["buildingNumber"] });
-    }
+    if (!filled(address.buildingName) && !filled(address.buildingNumber)) ctx.addIssue({ code: "custom", message, path: [path] });
   }, EVEN_WITH_FIELD_ERRORS);
 }
 

@@ -92,8 +92,17 @@ export function creatorParticipantRole(subscriberType: string, transactionType: 
   return null;
 }
 
+/**
+ * Whether to offer creating a workspace: the permission, and a subscriber to create it for (the helpdesk
+ * administrator has none, so is offered no Create workspace; decision 0213).
+ */
+export function offersWorkspaceCreation(permitted: boolean, subscriberType: string | null | undefined): boolean {
+  return permitted && Boolean(subscriberType);
+}
+
 export const CREATE_REFUSALS = {
-  noSubscriber: "Select a subscriber before creating a workspace: workspaces belong to subscribers.",
+  noSubscriber:
+    "The helpdesk administrator cannot create workspaces: a workspace belongs to a subscriber, and is created by a user of that subscriber.",
   lenderRemortgageOnly: "A lender can only create a remortgage workspace",
   lawFirmPurchaseOnly: "As a law firm you can only create a purchase workspace",
 } as const;

@@ -98,7 +98,7 @@ describe("workspace banner", () => {
     expect(workspaceBanner({ ...base, readyForApproval: true, subscriberType: "Lender" })?.id).toBe("approve-read-only");
     expect(workspaceBanner({ ...base, status: "PREPARED", canBeUnapproved: true })?.id).toBe("unapprove");
     expect(workspaceBanner({ ...base, status: "PREPARED" })?.id).toBe("authorise-funds-read-only");
-    expect(workspaceBanner({ ...base, status: "PREPARED", subscriberType: "Lender", participantRole: "INCOMING_LENDER", canAuthoriseFunds: true })?.id).toBe("authorise-funds");
+    expect(workspaceBanner({ ...base, status: "PREPARED", subscriberType: "Lender", participantRole: "INCOMING_LENDER", canAuthoriseFunds: true, builtScreens: ["financials"] })?.id).toBe("authorise-funds");
     expect(workspaceBanner({ ...base, status: "FUNDS_AUTHORISED" })?.id).toBe("funds-authorised");
     expect(workspaceBanner({ ...base, status: "FUNDS_EXCHANGED" })?.id).toBe("hard-locked-before-lodgement");
     expect(workspaceBanner({ ...base, status: "FUNDS_EXCHANGED", lodgementDelayed: true })?.id).toBe("lodgement-delay");
@@ -108,6 +108,29 @@ describe("workspace banner", () => {
     expect(workspaceBanner({ ...base, status: "CLOSED" })?.id).toBe("closed");
     expect(workspaceBanner({ ...base, status: "CANCELLED" })?.id).toBe("cancelled");
     expect(workspaceBanner({ ...base, isCancelled: true })?.id).toBe("cancelled");
+  });
+  it("names a tab and offers to go there only when its screen is built, and Companies House evidence only for an organisation", () => {
+    const lender = { ...base, status: "PREPARED", subscriberType: "Lender", participantRole: "INCOMING_LENDER", canAuthoriseFunds: true } as const;
+    expect(workspaceBanner({ ...lender, builtScreens: ["overview"] })).toMatchObject({ id: "authorise-funds-pending-screen" });
+    expect(workspaceBanner({ ...lender, builtScreens: ["overview"] })?.action).toBeUndefined();
+    expect(workspaceBanner({ ...lender, builtScreens: ["overview"] })?.text).not.toContain("tab");
+    expect(workspaceBanner({ ...lender, builtScreens: ["overview", "financials"] })).toMatchObject({ id: "authorise-funds", action: { intent: "authorise-funds" } });
+    // The screens built today: none of the banners points to a tab.
+    for (const status of WORKSPACE_STATUSES) {
+      for (const variant of [base, lender]) {
+        const banner = workspaceBanner({ ...variant, status, hasOrganisationParty: true });
+        expect(banner?.text, status).not.toMatch(/tab\b/);
+        expect(banner?.action?.intent, status).not.toBe("authorise-funds");
+      }
+    }
+    const exchanged = { ...base, status: "FUNDS_EXCHANGED" } as const;
+    const withDocuments = ["overview", "documents"];
+    expect(workspaceBanner({ ...exchanged, hasOrganisationParty: false, builtScreens: withDocuments })?.text).not.toContain("Companies House");
+    expect(workspaceBanner({ ...exchanged, hasOrganisationParty: true, builtScreens: withDocuments })?.text).toContain("Companies House evidence in the documents tab");
+    expect(workspaceBanner({ ...exchanged, hasOrganisationParty: true })?.text).not.toContain("Companies House");
+    expect(workspaceBanner({ ...base, status: "REQUISITIONED", builtScreens: withDocuments })?.text).toContain("documents tab");
+    expect(borrowerValidationBanner("INVALID", ["overview", "participants"])).toBe(BORROWER_VALIDATION_BANNERS.INVALID);
+    expect(borrowerValidationBanner("INVALID")?.text).not.toContain("tab");
   });
   it("gives a banner for every status", () => {
     for (const status of WORKSPACE_STATUSES) expect(workspaceBanner({ ...base, status }), status).not.toBeNull();

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { BorrowerValidationStatus } from "../parties/enums.js";
 import type { ParticipantRole } from "./enums.js";
 import type { SubscriberEntityType } from "../administration/subscribers.js";
+import { BUILT_WORKSPACE_SCREENS, workspaceScreenExists } from "../shared/permissions/screens.js";
 
 export const WORKSPACE_STATUSES = [
   "CREATED",
@@ -152,6 +153,13 @@ export const BORROWER_VALIDATION_BANNERS = {
     title: "The borrower information below doesn't match the title",
     text: "Resolve the mismatch in the participants tab, or cancel the workspace.",
   },
+  /** The same while the participants screen is not built: nothing to resolve it with yet but cancelling. */
+  INVALID_WITHOUT_SCREEN: {
+    id: "borrower-mismatch",
+    tone: "warning",
+    title: "The borrower information below doesn't match the title",
+    text: "The borrowers must match the proprietors on the title for the workspace to continue; otherwise cancel the workspace.",
+  },
   CANCEL: {
     id: "borrower-cancel-workspace",
     tone: "error",
@@ -161,10 +169,13 @@ export const BORROWER_VALIDATION_BANNERS = {
 } as const satisfies Record<string, Banner>;
 
 /** The borrower validation banner (document 1 section 4, document 2 section 4.1). */
-export function borrowerValidationBanner(status: BorrowerValidationStatus | null | undefined): Banner | null {
+export function borrowerValidationBanner(
+  status: BorrowerValidationStatus | null | undefined,
+  builtScreens: readonly string[] = BUILT_WORKSPACE_SCREENS,
+): Banner | null {
   switch (status) {
     case "INVALID":
-      return BORROWER_VALIDATION_BANNERS.INVALID;
+      return workspaceScreenExists("participants", builtScreens) ? BORROWER_VALIDATION_BANNERS.INVALID : BORROWER_VALIDATION_BANNERS.INVALID_WITHOUT_SCREEN;
     case "UNSUPPORTED_TYPE":
     case "TYPE_INVALID":
     case "COUNT_INVALID":
@@ -194,6 +205,10 @@ export interface WorkspaceBannerInput {
   canApproveWorkspace: boolean;
   canAuthoriseFunds: boolean;
   enhancedWorkspaceApprovalEnabled: boolean;
+  /** An organisation is among the parties (Companies House evidence applies only then). */
+  hasOrganisationParty?: boolean;
+  /** The workspace tabs whose screens exist; a banner points to a tab only when it is one of them. */
+  builtScreens?: readonly string[];
 }
 
 /**
@@ -203,6 +218,7 @@ export interface WorkspaceBannerInput {
 export function workspaceBanner(input: WorkspaceBannerInput): Banner | null {
   const kind = firmKind(input.subscriberType);
   const { status } = input;
+  const built = (tab: string) => workspaceScreenExists(tab, input.builtScreens);
   if (input.isCancelled || status === "CANCELLED") {
     return {
       id: "cancelled",
@@ -244,13 +260,21 @@ export function workspaceBanner(input: WorkspaceBannerInput): Banner | null {
   }
   if (status === "PREPARED" || status === "APPROVED") {
     const unapprove = input.canBeUnapproved && input.canApproveWorkspace && kind === "firm";
-    if (kind === "lender" && input.canAuthoriseFunds) {
+    if (kind === "lender" && input.canAuthoriseFunds && built("financials")) {
       return {
         id: "authorise-funds",
         tone: "info",
         title: "Ready for funds authorisation",
         text: "The workspace is approved and locked. Authorise the mortgage advance in the financials tab.",
         action: { intent: "authorise-funds", label: "Go to financials" },
+      };
+    }
+    if (kind === "lender" && input.canAuthoriseFunds) {
+      return {
+        id: "authorise-funds-pending-screen",
+        tone: "info",
+        title: "Ready for funds authorisation",
+        text: "The workspace is approved and locked, ready for you to authorise the mortgage advance.",
       };
     }
     return {
@@ -284,7 +308,11 @@ export function workspaceBanner(input: WorkspaceBannerInput): Banner | null {
       id: "hard-locked-before-lodgement",
       tone: "info",
       title: "Funds exchanged",
-      text: "Funds have been exchanged and the workspace is locked. Upload any Companies House evidence before the applications are lodged with HMLR.",
+      // Companies House evidence concerns an organisation party only, and is uploaded on the documents screen.
+      text:
+        input.hasOrganisationParty && built("documents")
+          ? "Funds have been exchanged and the workspace is locked. Upload any Companies House evidence in the documents tab before the applications are lodged with HMLR."
+          : "Funds have been exchanged and the workspace is locked until the applications are lodged with HMLR.",
     };
   }
   if (status === "LODGED") {
@@ -300,7 +328,9 @@ export function workspaceBanner(input: WorkspaceBannerInput): Banner | null {
       id: "requisitioned",
       tone: "warning",
       title: "Requisitioned",
-      text: "HMLR correspondence has been received. Review it in the documents tab and submit a response.",
+      text: built("documents")
+        ? "HMLR correspondence has been received. Review it in the documents tab and submit a response."
+        : "HMLR correspondence has been received and needs a response.",
     };
   }
   return {

@@ -15,7 +15,7 @@ import {
   type WorkspaceDetail,
 } from "../../core/workspaces/api.js";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
-import { WORKSPACE_ACTION_REFUSALS } from "../../core/workspaces/lifecycle.js";
+import { CREATE_REFUSALS, WORKSPACE_ACTION_REFUSALS } from "../../core/workspaces/lifecycle.js";
 import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { WORKSPACE_NOT_FOUND_MESSAGE } from "../../provider/workspaces/access.js";
@@ -217,7 +217,7 @@ describe("POST /api/workspace/v1/workspaces", () => {
     const body = { reference: "K-1", transactionType: "PURCHASE", securityAddress: address, parties: [{ type: "INDIVIDUAL", role: "BUYER", partyDetails: { forenames: "Ann", surname: "Smith" } }] };
     expectError(await call(viewer, "POST", W, body), 403);
     expectError(await call(ashdown, "POST", W, body), 403);
-    expectError(await call(helpdesk, "POST", W, body), 403, /Select a subscriber/);
+    expectError(await call(helpdesk, "POST", W, body), 403, CREATE_REFUSALS.noSubscriber);
   });
 });
 

@@ -110,7 +110,12 @@ for (const javaScriptEnabled of [true, false]) {
     test("a list that would lock the manager out is refused: the failure toast, the reason, the input kept, nothing saved", async ({ page }) => {
       await page.goto("/organisation?tab=connection");
       await editIpAllowList(page, "203.0.113.0/24", javaScriptEnabled);
-      await expect(page.getByRole("alert").filter({ hasText: "Connection settings could not be updated. Please try again." })).toBeVisible();
+      // The toast says which rule was broken (the provider's reason), not "Uh-oh, bad request … try again".
+      const refusal = page.getByRole("alert").filter({ hasText: "Connection settings not saved" });
+      await expect(refusal).toBeVisible();
+      await expect(refusal).toContainText(/does not include your own address \(.+\): saving it would lock you out/);
+      await expect(refusal).not.toContainText("Uh-oh");
+      await expect(refusal).not.toContainText("try again");
       await expect(page.getByText(/does not include your own address/).first()).toBeVisible();
       await expect(page.getByLabel("Allowed IP addresses")).toHaveValue("203.0.113.0/24");
       await expectNoAxeViolations(page, javaScriptEnabled);

@@ -154,6 +154,18 @@ export function showsIpAllowList(authenticationType: string | null | undefined):
   return authenticationType !== "ENTERPRISE_CONNECTION";
 }
 
+/**
+ * The workspace tabs whose screens are built. A banner names a tab or offers to go there only when the tab
+ * is in this list (core/workspaces/status.ts), so building a tab and adding it here lights up its banners;
+ * the other tabs show that they are not available yet. Decision 0212.
+ */
+export const BUILT_WORKSPACE_SCREENS: readonly string[] = ["overview"];
+
+/** Whether a workspace tab's screen is built (BUILT_WORKSPACE_SCREENS). */
+export function workspaceScreenExists(tab: string, built: readonly string[] = BUILT_WORKSPACE_SCREENS): boolean {
+  return built.includes(tab);
+}
+
 /** The vertical tabs of the workspace detail, with stamp duty only under its rule. */
 export function workspaceTabs(stampDutyVisible: boolean): string[] {
   const tabs = ["overview", "participants", "property-details", "financials", "documents"];
