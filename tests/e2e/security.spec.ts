@@ -86,7 +86,7 @@ test.describe("the command-line tool", () => {
     expect(whoami.code, whoami.stderr).toBe(0);
     expect(JSON.parse(whoami.stdout).user.email).toBe(USERS.helpdesk.email);
 
-    const suspend = await runCli(["--json", "users", "suspend", USERS.manager.email, "--yes"], helpdeskCli);
+    const suspend = await runCli(["--json", "users", "suspend", USERS.manager.email, "--all-subscribers", "--yes"], helpdeskCli);
     expect(suspend.code, suspend.stderr).toBe(0);
     expect(JSON.parse(suspend.stdout).status).toBe("Suspended");
 
@@ -99,7 +99,7 @@ test.describe("the command-line tool", () => {
     await expect(managerPage.getByRole("main")).toContainText("Your access has been suspended by the provider's support.");
     await expect(managerPage.getByRole("main")).not.toContainText("user manager");
 
-    const unsuspend = await runCli(["--json", "users", "unsuspend", USERS.manager.email, "--yes"], helpdeskCli);
+    const unsuspend = await runCli(["--json", "users", "unsuspend", USERS.manager.email, "--all-subscribers", "--yes"], helpdeskCli);
     expect(unsuspend.code, unsuspend.stderr).toBe(0);
     expect(JSON.parse(unsuspend.stdout).status).toBe("Active");
     await login(managerPage, USERS.manager.email);
