@@ -15,18 +15,7 @@ import {
   RegistrationNumberSchema,
   SurnameSchema,
 } from "./schemas.js";
-
-type Safe = { safeParse(input: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
-const errors = (schema: Safe, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const byPath: Record<string, string> = {};
-  for (const issue of result.error!.issues) {
-    const key = issue.path.join(".");
-    byPath[key] ??= issue.message;
-  }
-  return byPath;
-};
+import { errors } from "../shared/schema-errors.test-helper.js";
 
 describe("registration number", () => {
   it("registration number: 6 to 8, upper-cased", () => {

@@ -1,18 +1,7 @@
 /** Addresses: the building name or number, each field's limit, the security address body and the display line. */
 import { describe, expect, it } from "vitest";
 import { addressLine, AddressSchema, addressSchema, BUILDING_NAME_OR_NUMBER_MESSAGE, BUILDING_NUMBER_OR_NAME_MESSAGE, toSecurityAddressBody } from "./address.js";
-
-type Safe = { safeParse(input: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
-const errors = (schema: Safe, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const byPath: Record<string, string> = {};
-  for (const issue of result.error!.issues) {
-    const key = issue.path.join(".");
-    byPath[key] ??= issue.message;
-  }
-  return byPath;
-};
+import { errors } from "./schema-errors.test-helper.js";
 
 describe("addresses", () => {
   const valid = { buildingNumber: "10", street: "Downing Street", town: "London", postcode: "sw1a2aa" };

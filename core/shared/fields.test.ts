@@ -3,18 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { optionalText, PATTERNS, requiredText, ticked, yesNo } from "./fields.js";
 import { VALIDATION_MESSAGES } from "./validation-messages.js";
-
-type Safe = { safeParse(input: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
-const errors = (schema: Safe, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const byPath: Record<string, string> = {};
-  for (const issue of result.error!.issues) {
-    const key = issue.path.join(".");
-    byPath[key] ??= issue.message;
-  }
-  return byPath;
-};
+import { errors } from "./schema-errors.test-helper.js";
 
 describe("common messages", () => {
   it("follow document 1 section 5", () => {

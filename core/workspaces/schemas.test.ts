@@ -16,18 +16,8 @@ import {
   toCreateWorkspaceBody,
   WorkspaceReferenceSchema,
 } from "./schemas.js";
+import { errors } from "../shared/schema-errors.test-helper.js";
 
-type Safe = { safeParse(input: unknown): { success: boolean; data?: unknown; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
-const errors = (schema: Safe, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const byPath: Record<string, string> = {};
-  for (const issue of result.error!.issues) {
-    const key = issue.path.join(".");
-    byPath[key] ??= issue.message;
-  }
-  return byPath;
-};
 const form = (entries: Record<string, string>) => {
   const data = new FormData();
   for (const [key, value] of Object.entries(entries)) data.append(key, value);
