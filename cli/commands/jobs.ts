@@ -9,14 +9,7 @@ import { JOB_STATES, JobStateSchema } from "../../core/shared/jobs.js";
 import { parseOptions } from "../errors.js";
 import type { Io } from "../io.js";
 import { printJson } from "../output.js";
-import { addOutputOption, globalOptions, outputFormat, printList, showMessage, step } from "./shared.js";
-
-const PositiveInt = (max: number) =>
-  z.coerce
-    .number({ error: "enter a whole number" })
-    .int("enter a whole number")
-    .min(1, "enter 1 or more")
-    .max(max, `enter at most ${max}`);
+import { addOutputOption, globalOptions, outputFormat, printList, showMessage, step, PositiveInt, context } from "./shared.js";
 
 const JobsListSchema = z
   .object({
@@ -30,10 +23,6 @@ const JobsListSchema = z
 
 const JobIdSchema = z.uuid({ error: "a job id is a UUID, as `convey jobs list` shows it" });
 
-async function context(io: Io, command: Command) {
-  const { authenticatedContext } = await import("../services/session.js");
-  return authenticatedContext(io, globalOptions(command, io));
-}
 
 export function registerJobs(program: Command, io: Io): void {
   const jobs = program

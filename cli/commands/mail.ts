@@ -8,14 +8,7 @@ import { MailIdParamsSchema } from "../../core/shared/mail-sandbox.js";
 import { parseOptions } from "../errors.js";
 import type { Io } from "../io.js";
 import { printJson } from "../output.js";
-import { addOutputOption, globalOptions, outputFormat, printList, step } from "./shared.js";
-
-const PositiveInt = (max: number) =>
-  z.coerce
-    .number({ error: "enter a whole number" })
-    .int("enter a whole number")
-    .min(1, "enter 1 or more")
-    .max(max, `enter at most ${max}`);
+import { addOutputOption, globalOptions, outputFormat, printList, step, PositiveInt, context } from "./shared.js";
 
 const MailListSchema = z
   .object({
@@ -26,10 +19,6 @@ const MailListSchema = z
   })
   .strict();
 
-async function context(io: Io, command: Command) {
-  const { authenticatedContext } = await import("../services/session.js");
-  return authenticatedContext(io, globalOptions(command, io));
-}
 
 export function registerMail(program: Command, io: Io): void {
   const mail = program

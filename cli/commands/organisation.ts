@@ -14,18 +14,12 @@ import { SUBSCRIBER_ENTITY_TYPES } from "../../core/administration/subscribers.j
 import { CliError, parseOptions, UsageError } from "../errors.js";
 import { canPrompt, type Io } from "../io.js";
 import { printJson } from "../output.js";
-import { addOutputOption, confirmChange, globalOptions, requireConfirmation, YES_OPTION, outputFormat, printList, showMessage, step } from "./shared.js";
+import { addOutputOption, confirmChange, globalOptions, requireConfirmation, YES_OPTION, outputFormat, printList, showMessage, step, PositiveInt, context } from "./shared.js";
 
 const subscriberOption = ["--subscriber <id>", "the subscriber (helpdesk administrators; others act on their own)"] as const;
 const SubscriberSchema = z.string().trim().min(1, "enter a subscriber id").optional();
-const PositiveInt = (max: number) =>
-  z.coerce.number({ error: "enter a whole number" }).int("enter a whole number").min(1, "enter 1 or more").max(max, `enter at most ${max}`);
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
-async function context(io: Io, command: Command) {
-  const { authenticatedContext } = await import("../services/session.js");
-  return authenticatedContext(io, globalOptions(command, io));
-}
 
 export function registerOrganisation(program: Command, io: Io): void {
   registerIpAllowList(program, io);

@@ -21,6 +21,16 @@ const GlobalOptionsSchema = z.object({
     .default("default"),
 });
 
+/** A whole number option from 1 to `max` (a page, a page size). */
+export const PositiveInt = (max: number) =>
+  z.coerce.number({ error: "enter a whole number" }).int("enter a whole number").min(1, "enter 1 or more").max(max, `enter at most ${max}`);
+
+/** The request context of a logged-in command: stored credentials, CONVEY_TOKEN or a script client. */
+export async function context(io: Io, command: Command) {
+  const { authenticatedContext } = await import("../services/session.js");
+  return authenticatedContext(io, globalOptions(command, io));
+}
+
 /**
  * The program's options as seen from a (sub)command; CONVEY_API_URL stands in for a missing --api-url and
  * CONVEY_PROFILE for a missing --profile.

@@ -12,16 +12,13 @@ import { NAMED_ROLES } from "../../core/shared/permissions/roles.js";
 import { CliError, ExitCode, parseOptions, UsageError } from "../errors.js";
 import { isInteractive, type Io } from "../io.js";
 import { printJson } from "../output.js";
-import { addOutputOption, confirmChange, globalOptions, YES_OPTION, outputFormat, printList, showMessage, step } from "./shared.js";
+import { addOutputOption, confirmChange, globalOptions, YES_OPTION, outputFormat, printList, showMessage, step, PositiveInt, context } from "./shared.js";
 import type { ManagedUser } from "../../core/administration/api.js";
 import type { PageInfo } from "../../core/shared/contract.js";
 
 const subscriberOption = ["--subscriber <id>", "the subscriber (helpdesk administrators; others act on their own)"] as const;
 const SubscriberSchema = z.string().trim().min(1, "enter a subscriber id").optional();
 const EmailSchema = z.email({ error: "enter a valid email address" });
-const PositiveInt = (max: number) =>
-  z.coerce.number({ error: "enter a whole number" }).int("enter a whole number").min(1, "enter 1 or more").max(max, `enter at most ${max}`);
-
 const ListOptionsSchema = z
   .object({
     subscriber: SubscriberSchema,
@@ -190,10 +187,6 @@ An import that suspends users names them and asks first on a terminal; without o
     .action((options: Record<string, unknown>, command: Command) => exportUsers(io, command, options));
 }
 
-async function context(io: Io, command: Command) {
-  const { authenticatedContext } = await import("../services/session.js");
-  return authenticatedContext(io, globalOptions(command, io));
-}
 
 async function listUsers(io: Io, command: Command, input: Record<string, unknown>) {
   const globals = globalOptions(command, io);
