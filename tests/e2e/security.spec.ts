@@ -75,10 +75,12 @@ test.describe("the command-line tool", () => {
     page,
     browser,
   }) => {
-    // The manager is logged in, in a browser of their own.
-    const managerContext = await browser.newContext();
-    const managerPage = await managerContext.newPage();
-    await login(managerPage, USERS.manager.email);
+    // A user is logged in, in a browser of their own. (Not a user whose login other specs keep for reuse:
+    // the suspension ends every login of the user.)
+    const user = USERS.keystoneCreator;
+    const userContext = await browser.newContext();
+    const userPage = await userContext.newPage();
+    await login(userPage, user.email);
 
     const helpdeskCli = newCliConfigDir();
     await cliDeviceLogin(page, USERS.helpdesk.email, helpdeskCli);
@@ -86,25 +88,25 @@ test.describe("the command-line tool", () => {
     expect(whoami.code, whoami.stderr).toBe(0);
     expect(JSON.parse(whoami.stdout).user.email).toBe(USERS.helpdesk.email);
 
-    const suspend = await runCli(["--json", "users", "suspend", USERS.manager.email, "--all-subscribers", "--yes"], helpdeskCli);
+    const suspend = await runCli(["--json", "users", "suspend", user.email, "--yes"], helpdeskCli);
     expect(suspend.code, suspend.stderr).toBe(0);
     expect(JSON.parse(suspend.stdout).status).toBe("Suspended");
 
     // The open session is logged out on its next request, even to a page that makes no provider call of its
     // own (the create form), and logging in again is refused.
-    await managerPage.goto("/create-workspace");
-    await expect(managerPage.getByRole("heading", { name: "Log in" })).toBeVisible();
-    await submitLogin(managerPage, USERS.manager.email);
-    await expect(managerPage).toHaveURL(/\/user\/suspended/);
-    await expect(managerPage.getByRole("main")).toContainText("Your access has been suspended by the provider's support.");
-    await expect(managerPage.getByRole("main")).not.toContainText("user manager");
+    await userPage.goto("/create-workspace");
+    await expect(userPage.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await submitLogin(userPage, user.email);
+    await expect(userPage).toHaveURL(/\/user\/suspended/);
+    await expect(userPage.getByRole("main")).toContainText("Your access has been suspended by the provider's support.");
+    await expect(userPage.getByRole("main")).not.toContainText("user manager");
 
-    const unsuspend = await runCli(["--json", "users", "unsuspend", USERS.manager.email, "--all-subscribers", "--yes"], helpdeskCli);
+    const unsuspend = await runCli(["--json", "users", "unsuspend", user.email, "--yes"], helpdeskCli);
     expect(unsuspend.code, unsuspend.stderr).toBe(0);
     expect(JSON.parse(unsuspend.stdout).status).toBe("Active");
-    await login(managerPage, USERS.manager.email);
-    await expect(managerPage.getByRole("banner")).toContainText(USERS.manager.name);
-    await managerContext.close();
+    await login(userPage, user.email);
+    await expect(userPage.getByRole("banner")).toContainText(user.name);
+    await userContext.close();
   });
 
   test("a workspace viewer cannot suspend anyone: exit 1, a clear refusal, nothing changes", async ({ page }) => {
