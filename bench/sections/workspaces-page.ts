@@ -43,11 +43,11 @@ const ROOT = resolve(import.meta.dirname, "../..");
 export const PAGE_P99_TARGET_MS = 150;
 export const THROUGHPUT_RATIO_TARGET = 0.4;
 export const JAVASCRIPT_TARGET_KB = 120;
-const CONNECTIONS = 10;
+export const CONNECTIONS = 10;
 /** Alternating rounds of the bare page and the page (see loadInRounds). */
 const ROUNDS = 3;
 const PAGE = "/workspaces";
-const BARE = "/user/blocked";
+export const BARE = "/user/blocked";
 const PAGE_NAME = `GET ${PAGE} as the lender, ${CONNECTIONS} connections`;
 const ATTACKED_NAME = `GET ${PAGE} as the lender while hostile forms arrive`;
 /** How much slower the page may be while hostile forms arrive: 1.5 times its quiet p99, or 20 ms more. */
@@ -55,7 +55,7 @@ const ATTACKED_P99_FACTOR = 1.5;
 const ATTACKED_P99_SLACK_MS = 20;
 const BARE_NAME = `GET ${BARE} (bare page), ${CONNECTIONS} connections`;
 
-interface App {
+export interface App {
   process: ChildProcess;
   /** Where it listens: http://127.0.0.1:<port>. */
   origin: string;
@@ -67,6 +67,12 @@ interface App {
 }
 
 let app: App | null = null;
+
+/** The app this section started, for the sections that measure other pages of it (they run after this one). */
+export function runningApp(): App {
+  if (!app) throw new Error("The app is not running: the workspaces-page section starts it");
+  return app;
+}
 let output = "";
 const javascript: { size: number; files: number; rawBytes: number; gzipBytes: number; list: { path: string; gzip: number }[] }[] = [];
 
@@ -148,7 +154,7 @@ function attribute(tag: string, name: string): string | undefined {
  * Logs in like a browser without JavaScript: the app's /login, the provider's login page, back to the app's
  * /authorize. Returns the app's cookie header (the session).
  */
-function logIn(app: App, providerUrl: string, email: string): Promise<string> {
+export function logIn(app: App, providerUrl: string, email: string): Promise<string> {
   return withAgent((request) => logInWith(request, app, providerUrl, email));
 }
 
@@ -210,7 +216,13 @@ async function logInWith(
  * drift in what else the machine is doing weighs on both alike; each one's figures pool its rounds. The
  * requests come from a thread of their own (bench/lib/load-worker.ts).
  */
-async function loadInRounds(app: App, cookie: string, total: number, warmup: number): Promise<{ bare: PageLoad; page: PageLoad }> {
+export async function loadInRounds(
+  app: App,
+  cookie: string,
+  total: number,
+  warmup: number,
+  path: string = PAGE,
+): Promise<{ bare: PageLoad; page: PageLoad }> {
   const generator = startLoadGenerator(app.origin, CONNECTIONS);
   const pooled = (): PageLoad => ({ durations: [], errors: 0, seconds: 0, appCpuMs: 0, providerCpuMs: 0 });
   const bare = pooled();
@@ -227,11 +239,11 @@ async function loadInRounds(app: App, cookie: string, total: number, warmup: num
   };
   try {
     await generator.run(BARE, null, warmup);
-    await generator.run(PAGE, cookie, warmup);
+    await generator.run(path, cookie, warmup);
     const perRound = Math.ceil(total / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
       await measured(bare, BARE, null, perRound);
-      await measured(page, PAGE, cookie, perRound);
+      await measured(page, path, cookie, perRound);
     }
     return { bare, page };
   } finally {
@@ -240,7 +252,7 @@ async function loadInRounds(app: App, cookie: string, total: number, warmup: num
 }
 
 /** A load with what it cost: the CPU time of the app's process and of the provider's thread. */
-interface PageLoad extends Load {
+export interface PageLoad extends Load {
   appCpuMs: number;
   providerCpuMs: number;
 }
@@ -375,6 +387,14 @@ async function withAgent<T>(fn: (request: Fetch) => Promise<T>): Promise<T> {
   }
 }
 
+/** What one request cost in CPU time, which other work on the machine hardly changes. */
+export function cost(load: PageLoad) {
+  return {
+    appCpuMsPerRequest: Math.round((load.appCpuMs / load.durations.length) * 100) / 100,
+    providerCpuMsPerRequest: Math.round((load.providerCpuMs / load.durations.length) * 100) / 100,
+  };
+}
+
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 export const workspacesPageSection: BenchSection = {
@@ -395,11 +415,6 @@ export const workspacesPageSection: BenchSection = {
     const barePerSecond = bare.durations.length / bare.seconds;
     const pagePerSecond = page.durations.length / page.seconds;
     const ratio = pagePerSecond / barePerSecond;
-    // What one request cost in CPU time, which other work on the machine hardly changes.
-    const cost = (load: PageLoad) => ({
-      appCpuMsPerRequest: Math.round((load.appCpuMs / load.durations.length) * 100) / 100,
-      providerCpuMsPerRequest: Math.round((load.providerCpuMs / load.durations.length) * 100) / 100,
-    });
     const measurements = [
       summarise(SECTION, BARE_NAME, ctx.size, bare.durations, bare.errors, { requestsPerSecond: Math.round(barePerSecond), ...cost(bare) }),
       summarise(SECTION, PAGE_NAME, ctx.size, page.durations, page.errors, {
