@@ -20,15 +20,8 @@ import {
   UserEmailSchema,
   userFormSchema,
 } from "./schemas.js";
+import { errors } from "../shared/schema-errors.test-helper.js";
 
-type Safe = { safeParse(input: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
-const errors = (schema: Safe, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const byPath: Record<string, string> = {};
-  for (const issue of result.error!.issues) byPath[issue.path.join(".")] ??= issue.message;
-  return byPath;
-};
 const form = (entries: [string, string][]) => {
   const data = new FormData();
   for (const [key, value] of entries) data.append(key, value);

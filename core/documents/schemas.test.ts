@@ -16,15 +16,8 @@ import {
   uploadFileProblem,
   uploadGrantees,
 } from "./schemas.js";
+import { errors } from "../shared/schema-errors.test-helper.js";
 
-type Safe = { safeParse(input: unknown): { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } } };
-const errors = (schema: Safe, input: unknown) => {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const byPath: Record<string, string> = {};
-  for (const issue of result.error!.issues) byPath[issue.path.join(".")] ??= issue.message;
-  return byPath;
-};
 
 describe("documents", () => {
   const pdf = { name: "deed.pdf", size: 1000, type: "application/pdf" };
