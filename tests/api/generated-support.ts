@@ -3,13 +3,11 @@
  * document, the callers they send, and what a refused call must leave as it was.
  */
 import { generateKeyPair, importJWK, SignJWT, decodeJwt, decodeProtectedHeader, type JWK, type JWTHeaderParameters } from "jose";
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
-import { createScriptClient } from "../../provider/identity/script-clients.js";
 import { NAMED_ROLES, ROLE_PERMISSIONS, HELPDESK_ADMINISTRATOR, type Permission } from "../../core/shared/permissions/roles.js";
-import { inject } from "./administration-support.js";
-import { clientCredentialsToken, DEMO_SUBSCRIBERS, type TestProvider } from "./support.js";
+import { personAt } from "./administration-support.js";
+import type { TestProvider } from "./support.js";
 
 export const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -103,45 +101,9 @@ export function rolesWithout(permissions: readonly Permission[]): string[] {
   return SUBSCRIBER_ROLES.filter((role) => !ROLE_PERMISSIONS[role].some((granted) => permissions.includes(granted)));
 }
 
-type SubscriberKey = keyof typeof DEMO_SUBSCRIBERS;
-
-/**
- * An Active user with `roles` at each subscriber (no password: they act through script clients), and an
- * access token of theirs at each (a script client bound to them there, as a script of that subscriber).
- */
-export async function personWith(
-  provider: TestProvider,
-  memberships: Partial<Record<SubscriberKey, readonly string[]>>,
-  name: string,
-): Promise<{ userId: string; email: string; tokens: Partial<Record<SubscriberKey, string>> }> {
-  const keys = Object.keys(memberships) as SubscriberKey[];
-  const userId = randomUUID();
-  const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${userId.slice(0, 8)}@${keys[0]!.toLowerCase()}.example`;
-  await provider.db
-    .insertInto("subscriber_users")
-    .values({ subscriber_user_id: userId, email, first_name: name, last_name: "Caller", status: "Active", password_hash: null, global_roles: JSON.stringify([]) })
-    .execute();
-  await provider.db
-    .insertInto("user_subscribers")
-    .values(
-      keys.map((key, index) => ({
-        subscriber_user_id: userId,
-        subscriber_id: DEMO_SUBSCRIBERS[key].subscriberId,
-        role_names: JSON.stringify(memberships[key]),
-        is_primary: index === 0,
-      })),
-    )
-    .execute();
-  const tokens: Partial<Record<SubscriberKey, string>> = {};
-  for (const key of keys) {
-    const client = await createScriptClient(provider.db, provider.config, {
-      name: `${name} at ${key}`,
-      subscriberId: DEMO_SUBSCRIBERS[key].subscriberId,
-      subscriberUserId: userId,
-    });
-    tokens[key] = await clientCredentialsToken(inject(provider), client.clientId, client.clientSecret);
-  }
-  return { userId, email, tokens };
+/** An Active user with `roles` at each subscriber and a token of theirs at each, without a password (they act through script clients). */
+export function personWith(provider: TestProvider, memberships: Parameters<typeof personAt>[1], name: string) {
+  return personAt(provider, memberships, name, { password: false });
 }
 
 /** Tokens that must never be accepted, made from a real one: re-signed by a stranger, unsigned, expired. */
