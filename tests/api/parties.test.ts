@@ -24,6 +24,8 @@ import { WorkspaceDetailSchema, type WorkspaceDetail } from "../../core/workspac
 import { EXCLUDED_LARGE_BANK_SUBSCRIBERS } from "../../core/workspaces/enums.js";
 import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { DEMO_EXTERNAL_LAW_FIRM } from "../../provider/parties/seed.js";
+import { partyTasksDone } from "../../core/parties/rules.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const W = "/api/workspace/v1/workspaces";
@@ -72,6 +74,45 @@ function expectRefusal(response: { statusCode: number; json: () => { code: strin
   expect(response.statusCode).toBe(status);
   expect(response.json().message).toBe(message);
 }
+
+describe("the demo world's parties (run first, before the tests below change them)", () => {
+  it("agrees with each demo workspace's tasks: addresses where applicant information is complete, representation where confirmed", async () => {
+    for (const [key, { workspaceId }] of Object.entries(DEMO_WORKSPACES)) {
+      const workspace = await detail(helpdesk, workspaceId);
+      const facts = workspace.parties.map((party) => ({
+        role: party.role,
+        type: party.type,
+        representationType: party.representationDetails?.representationType ?? null,
+        representativeType: party.representationDetails?.representativeType ?? null,
+        verificationOfIdentity: party.verificationOfIdentity,
+        hasAddress: party.addresses.length > 0,
+      }));
+      const done = partyTasksDone({ parties: facts, participantRoles: workspace.participants.map((participant) => participant.role) });
+      for (const name of ["complete-applicant-information", "confirm-representations"] as const) {
+        const task = workspace.tasks.find((t) => t.taskName === name);
+        if (task) expect(`${key} ${name} ${task.status}`).toBe(`${key} ${name} ${done[name] ? "COMPLETED" : "PENDING"}`);
+      }
+    }
+  });
+
+  it("gives the approved purchase a seller represented by an external law firm, and the two-sided purchase one represented by its participant", async () => {
+    const approved = await detail(helpdesk, DEMO_WORKSPACES.purchaseApproved.workspaceId);
+    const seller = approved.parties.find((p) => p.role === "SELLER")!;
+    expect(seller.representationDetails).toMatchObject({ representationType: "SEPARATE_REPRESENTATION", representativeType: "EXTERNAL_LAW_FIRM", representativeName: DEMO_EXTERNAL_LAW_FIRM.name });
+    const firms = LawFirmsResponseSchema.parse((await call(helpdesk, "GET", `${W}/${approved.workspaceId}/law-firms`)).json()).records;
+    expect(firms.map((firm) => [firm.role, firm.name])).toEqual([
+      ["WORKSPACE_REPRESENTATIVE", DEMO_SUBSCRIBERS.keystone.name],
+      ["EXTERNAL_REPRESENTATIVE", DEMO_EXTERNAL_LAW_FIRM.name],
+    ]);
+    expect(approved.parties.filter((p) => p.role === "BUYER").every((p) => p.representationDetails?.representationType === "DUAL_REPRESENTATION")).toBe(true);
+    const twoSided = await detail(helpdesk, DEMO_WORKSPACES.purchaseTwoSided.workspaceId);
+    expect(twoSided.parties.find((p) => p.role === "SELLER")!.representationDetails).toMatchObject({
+      representativeType: "PARTICIPANT",
+      representativeName: DEMO_SUBSCRIBERS.keystone.name,
+      representativeRole: "SELLER_REPRESENTATIVE",
+    });
+  });
+});
 
 describe("adding parties", () => {
   const workspaceId = DEMO_WORKSPACES.remortgageReady.workspaceId;
@@ -208,8 +249,8 @@ describe("editing and deleting parties", () => {
     expectRefusal(refused, 400, PARTY_MESSAGES.externallyRepresented);
 
     const firms = LawFirmsResponseSchema.parse((await call(harper, "GET", `${W}/${purchase}/law-firms`)).json()).records;
-    const external = firms.find((firm) => firm.role === "EXTERNAL_REPRESENTATIVE")!;
-    expect(external).toMatchObject({ name: "Fenwick Solicitors", referenceNumber: "FEN-22", subscriberId: null });
+    const external = firms.find((firm) => firm.name === "Fenwick Solicitors")!;
+    expect(external).toMatchObject({ role: "EXTERNAL_REPRESENTATIVE", referenceNumber: "FEN-22", subscriberId: null });
     expect(external.address?.postcode).toBe("CB7 4AA");
     expect(external.representing).toEqual([{ entityType: "BUYER", name: first!.individualDetails!.forenames + " " + first!.individualDetails!.surname, partyId: first!.partyId }]);
 
@@ -220,7 +261,7 @@ describe("editing and deleting parties", () => {
 
   it("refuses edits and deletes of a party whose title update was confirmed (locked)", async () => {
     const { version, parties } = await detail(harper, purchase);
-    const party = parties.find((p) => p.role === "BUYER" && p.representationDetails === null)!;
+    const party = parties.find((p) => p.role === "BUYER" && p.representationDetails?.representativeType !== "EXTERNAL_LAW_FIRM")!;
     await provider.db.updateTable("workspace_parties").set({ locked: true }).where("party_id", "=", party.partyId).execute();
     const edit = await call(harper, "PATCH", `${W}/${purchase}/parties/${party.partyId}`, { type: "INDIVIDUAL", partyDetails: { forenames: "X", surname: "Y" } }, version);
     expectRefusal(edit, 400, PARTY_MESSAGES.locked);
@@ -289,7 +330,7 @@ describe("law firms and lenders", () => {
 
   it("saves an external law firm's edit (200)", async () => {
     const firms = LawFirmsResponseSchema.parse((await call(harper, "GET", `${W}/${purchase}/law-firms`)).json()).records;
-    const external = firms.find((firm) => firm.role === "EXTERNAL_REPRESENTATIVE")!;
+    const external = firms.find((firm) => firm.name === "Fenwick Solicitors")!;
     const { version } = await detail(harper, purchase);
     const response = await call(harper, "PATCH", `${W}/${purchase}/law-firms/${external.lawFirmId}`, { name: "Fenwick & Co", referenceNumber: "FEN-23" }, version);
     expect(response.statusCode, response.body).toBe(200);
