@@ -456,3 +456,21 @@ describe("the subscriber selection list", () => {
     expect((await call(harper, "GET", "/api/workspace/v1/subscribers?limit=501")).statusCode).toBe(400);
   });
 });
+
+describe("references of every representative role (document 2 section 3.7)", () => {
+  it("links the workspace law firm's reference to the workspace's own firm, and keeps one of an unrepresented role without a holder", async () => {
+    const purchase = DEMO_WORKSPACES.purchaseTwoSided.workspaceId;
+    let current = await detail(harper, purchase);
+    const own = current.participants.find((participant) => participant.subscriberId === DEMO_SUBSCRIBERS.harperVale.subscriberId)!;
+    const firm = await call(harper, "POST", `${W}/${purchase}/references`, { referenceNumber: "HV/WLF/1", representativeRole: "WORKSPACE_LAW_FIRM" }, current.version);
+    expect(firm.statusCode, firm.body).toBe(201);
+    expect(firm.json()).toMatchObject({ representativeRole: "WORKSPACE_LAW_FIRM", representativeId: own.participantId });
+    current = await detail(harper, purchase);
+    const outgoing = await call(harper, "POST", `${W}/${purchase}/references`, { referenceNumber: "OP-1", representativeRole: "OUTGOING_PROPRIETOR_REPRESENTATIVE" }, current.version);
+    expect(outgoing.statusCode, outgoing.body).toBe(201);
+    expect(outgoing.json()).toMatchObject({ representativeRole: "OUTGOING_PROPRIETOR_REPRESENTATIVE", representativeId: null });
+    const edited = await call(harper, "PATCH", `${W}/${purchase}/references/${outgoing.json().referenceId}`, { referenceNumber: "OP-2" }, outgoing.json().version);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().referenceNumber).toBe("OP-2");
+  });
+});
