@@ -325,6 +325,53 @@ describe("representation", () => {
   });
 });
 
+describe("representation by a participant, and through a party edit", () => {
+  const purchase = DEMO_WORKSPACES.purchaseTwoSided.workspaceId;
+
+  it("represents a party by the participant holding the representative role, and refuses a role nobody holds", async () => {
+    let current = await detail(harper, purchase);
+    const seller = current.parties.find((p) => p.role === "SELLER")!;
+    const body = { partyId: seller.partyId, representationType: "SEPARATE_REPRESENTATION", representativeType: "PARTICIPANT", verificationOfIdentity: "LAW_FIRM_CERTIFIED" };
+    const confirmed = await call(harper, "POST", `${W}/${purchase}/representations`, { ...body, representativeRole: "SELLER_REPRESENTATIVE" }, current.version);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const keystoneParticipant = current.participants.find((p) => p.role === "SELLER_REPRESENTATIVE")!;
+    expect(confirmed.json().representationDetails).toMatchObject({
+      representativeType: "PARTICIPANT",
+      representativeName: DEMO_SUBSCRIBERS.keystone.name,
+      participantId: keystoneParticipant.participantId,
+      lawFirmId: keystoneParticipant.participantId,
+    });
+    current = await detail(harper, purchase);
+    const nobody = await call(harper, "POST", `${W}/${purchase}/representations`, { ...body, representativeRole: "INCOMING_LENDER_REPRESENTATIVE" }, current.version);
+    expectRefusal(nobody, 400, PARTY_MESSAGES.participantNotFound("INCOMING_LENDER_REPRESENTATIVE"));
+    const firms = LawFirmsResponseSchema.parse((await call(harper, "GET", `${W}/${purchase}/law-firms`)).json()).records;
+    expect(firms.find((firm) => firm.role === "SELLER_REPRESENTATIVE")!.representing).toContainEqual(expect.objectContaining({ entityType: "SELLER", partyId: seller.partyId }));
+  });
+
+  it("refuses to confirm representation without the permission (403)", async () => {
+    const current = await detail(keystone, purchase);
+    const refused = await call(
+      keystone,
+      "POST",
+      `${W}/${purchase}/representations`,
+      { partyId: current.parties[0]!.partyId, representationType: "NO_REPRESENTATION", verificationOfIdentity: "IDENTITY_EVIDENCE" },
+      current.version,
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("changes the representation type and verification through a party edit, clearing a separate representative", async () => {
+    let current = await detail(harper, purchase);
+    const seller = current.parties.find((p) => p.role === "SELLER" && p.representationDetails?.representativeType === "PARTICIPANT")!;
+    const edited = await call(harper, "PATCH", `${W}/${purchase}/parties/${seller.partyId}`, { representationType: "NO_REPRESENTATION", verificationOfIdentity: "IDENTITY_EVIDENCE" }, current.version);
+    expect(edited.statusCode, edited.body).toBe(200);
+    current = await detail(harper, purchase);
+    const after = current.parties.find((p) => p.partyId === seller.partyId)!;
+    expect(after.representationDetails).toMatchObject({ representationType: "NO_REPRESENTATION", representativeType: null, representativeName: null, lawFirmId: null });
+    expect(after.verificationOfIdentity).toBe("IDENTITY_EVIDENCE");
+  });
+});
+
 describe("law firms and lenders", () => {
   const purchase = DEMO_WORKSPACES.purchaseReady.workspaceId;
 
