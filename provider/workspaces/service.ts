@@ -21,7 +21,9 @@ import type {
   WorkspaceReferenceRecord,
   WorkspaceUpdateRequestSchema,
 } from "../../core/workspaces/api.js";
-import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole } from "../../core/parties/enums.js";
+import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole, VerificationOfIdentity } from "../../core/parties/enums.js";
+import { addressesByParty, partyAddressRows, partyRows, representationOf } from "../parties/read.js";
+import { referenceHolder } from "../../core/parties/rules.js";
 import type { CancellationReason, ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import { isSelectableSubscriber, PARTICIPANT_ROLES } from "../../core/workspaces/enums.js";
 import { orderTasks } from "../../core/tasks/dashboard.js";
@@ -39,7 +41,6 @@ import {
   isRefusal,
   PARTICIPANT_REFERENCE_ROLE,
   participantAssignmentRefusal,
-  participantRoleOfReference,
   referenceKind,
   tasksCompletedByJoining,
   unapproveTransition,
@@ -203,7 +204,8 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
 }
 
 async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceParty[]> {
-  const rows = await db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute();
+  const [rows, addressRows] = await Promise.all([partyRows(db, workspaceId), partyAddressRows(db, workspaceId)]);
+  const addresses = addressesByParty(addressRows);
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";
     return {
@@ -228,9 +230,11 @@ async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspacePa
           },
       proprietorMatchStatus: [],
       sourceProprietorId: null,
-      representationDetails: null,
+      representationDetails: representationOf(row),
       availableActions: [],
-      verificationOfIdentity: null,
+      verificationOfIdentity: (row.verification_of_identity as VerificationOfIdentity | null) ?? null,
+      addresses: addresses.get(row.party_id) ?? [],
+      locked: row.locked,
       isIncomingProprietor: null,
       titleStatus: null,
     };
@@ -433,7 +437,7 @@ export async function addReference(
       .where("representative_role", "=", role)
       .executeTakeFirst();
     if (existing) throw badRequest(`The workspace already has a ${role} reference: edit that one instead.`, "REFERENCE_EXISTS");
-    const representativeId = await representativeOf(trx, workspaceId, role);
+    const representativeId = await representativeOf(trx, workspaceId, role, workspace.row.transaction_type as TransactionType);
     const referenceId = randomUUID();
     await trx
       .insertInto("workspace_references")
@@ -478,16 +482,28 @@ export async function editReference(
   });
 }
 
-async function representativeOf(trx: Trx, workspaceId: string, role: RepresentativeRole): Promise<string | null> {
-  const participantRole = participantRoleOfReference(role);
-  if (!participantRole) return null;
-  const participant = await trx
-    .selectFrom("workspace_participants")
-    .select("participant_id")
+/** The participant a reference of the role belongs to, when one holds it (core/parties/rules.ts referenceHolder). */
+async function representativeOf(trx: Trx, workspaceId: string, role: RepresentativeRole, transactionType: TransactionType): Promise<string | null> {
+  const holder = referenceHolder(role, transactionType);
+  if (!holder) return null;
+  if ("participantRole" in holder) {
+    const participant = await trx
+      .selectFrom("workspace_participants")
+      .select("participant_id")
+      .where("workspace_id", "=", workspaceId)
+      .where("role", "=", holder.participantRole)
+      .executeTakeFirst();
+    return participant?.participant_id ?? null;
+  }
+  const party = await trx
+    .selectFrom("workspace_parties")
+    .select("representative_participant_id")
     .where("workspace_id", "=", workspaceId)
-    .where("role", "=", participantRole)
+    .where("role", "=", holder.representingPartyRole)
+    .where("representative_participant_id", "is not", null)
+    .orderBy("position")
     .executeTakeFirst();
-  return participant?.participant_id ?? null;
+  return party?.representative_participant_id ?? null;
 }
 
 /** A write that leaves status and tasks as they are still bumps the version. */
