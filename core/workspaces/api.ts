@@ -154,6 +154,8 @@ export const WorkspacePartySchema = z.object({
     .nullable(),
   /** Fields of the title match, the representation and the proprietors; filled in by document 2's flows. */
   proprietorMatchStatus: z.array(z.string()),
+  /** The name the title carries for the proprietor the party was paired with (core/title/matching.ts). */
+  nameOnTitle: z.string().nullable().optional(),
   sourceProprietorId: z.string().nullable(),
   representationDetails: z
     .object({ representationType: z.string(), representativeType: z.string().nullable(), representativeName: z.string().nullable() })

@@ -60,7 +60,9 @@ import {
   requireVersion,
   subjectOf,
   type CallerWorkspace,
+  type WorkspaceRow,
 } from "./access.js";
+import { partyTitleFields } from "../title/service.js";
 import { commitWorkspaceChange, pendingLabelsOf, readTasks, recordWorkspaceEvent, taskRow, writeTasks, WorkspaceEvent } from "./state.js";
 import type { DB, Trx } from "../platform/db/index.js";
 
@@ -202,10 +204,16 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
   }));
 }
 
-async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceParty[]> {
-  const rows = await db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute();
+async function partiesOf(db: DB | Trx, workspace: WorkspaceRow): Promise<WorkspaceParty[]> {
+  const workspaceId = workspace.workspace_id;
+  const [rows, titleFields] = await Promise.all([
+    db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
+    // The title match, derived on read (provider/title/service.ts).
+    partyTitleFields(db, workspace),
+  ]);
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";
+    const title = titleFields.get(row.party_id);
     return {
       partyId: row.party_id,
       role: row.role as PartyRole,
@@ -226,13 +234,14 @@ async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspacePa
             registrationNumber: row.registration_number,
             organisationType: (row.organisation_type ?? "LIMITED_COMPANY") as OrganisationType,
           },
-      proprietorMatchStatus: [],
-      sourceProprietorId: null,
+      proprietorMatchStatus: title?.proprietorMatchStatus ?? [],
+      nameOnTitle: title?.nameOnTitle ?? null,
+      sourceProprietorId: title?.sourceProprietorId ?? null,
       representationDetails: null,
-      availableActions: [],
+      availableActions: title?.availableActions ?? [],
       verificationOfIdentity: null,
-      isIncomingProprietor: null,
-      titleStatus: null,
+      isIncomingProprietor: title?.isIncomingProprietor ?? null,
+      titleStatus: title?.titleStatus ?? null,
     };
   });
 }
@@ -253,7 +262,7 @@ function taskRecords(tasks: readonly WorkspaceTask[], participants: readonly Par
 async function detailOf(db: DB | Trx, caller: VerifiedCaller, workspace: CallerWorkspace): Promise<WorkspaceDetail> {
   const { row } = workspace;
   const [parties, participants, references, tasks] = await Promise.all([
-    partiesOf(db, row.workspace_id),
+    partiesOf(db, row),
     participantsOf(db, row.workspace_id),
     referencesOf(db, row.workspace_id),
     readTasks(db, row.workspace_id),
