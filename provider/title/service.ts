@@ -92,6 +92,19 @@ function caseRecord(row: CaseRow): LodgementCase {
   };
 }
 
+/** JSON with object keys sorted: jsonb does not keep key order, so registers are compared this way. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
 function registerOf(row: TitleRow): TitleRegister {
   return (typeof row.register === "string" ? JSON.parse(row.register) : row.register) as TitleRegister;
 }
@@ -483,7 +496,7 @@ export async function searchTitle(
       if (!isWithinLandRegistryHours(now)) throw badRequest(TITLE_SEARCH_MESSAGES.checkOutsideHours, "OUTSIDE_LAND_REGISTRY_HOURS");
       const answer = await deps.landRegistry.searchTitle(call);
       if (answer.outcome !== "SUCCESS") throw new ApiError(502, "LAND_REGISTRY_UNAVAILABLE", TITLE_SEARCH_MESSAGES.registryUnavailable);
-      changed = JSON.stringify(registerOf(held)) !== JSON.stringify(answer.register);
+      changed = canonical(registerOf(held)) !== canonical(answer.register);
       if (changed) {
         await recordAnswer(trx, deps, lodgementCase, body.titleNumber, answer, now, { countSearch: true });
       } else {
