@@ -463,7 +463,8 @@ async function recordAnswer(
     .where("lodgement_case_id", "=", lodgementCase.lodgement_case_id)
     .execute();
   if (answer.outcome === "PENDING") {
-    const runAt = nextLandRegistryOpening(new Date(at.getTime() + PENDING_COLLECTION_DELAY_MS));
+    // On a whole minute: the collection time a person reads in the job list.
+    const runAt = nextLandRegistryOpening(new Date(Math.ceil((at.getTime() + PENDING_COLLECTION_DELAY_MS) / 60_000) * 60_000));
     const { collectPendingTitleSearchJob } = await import("./jobs.js");
     await deps.jobs.schedule(trx, collectPendingTitleSearchJob, { lodgementCaseId: lodgementCase.lodgement_case_id, titleNumber }, {
       key: `${lodgementCase.lodgement_case_id}:${titleNumber}:${runAt.toISOString()}`,
