@@ -31,7 +31,7 @@ import { normaliseNamePart, normaliseOrganisationName } from "../../core/title/m
 import { MISMATCH_ACTION_REFUSALS, mismatchActionRefusal } from "../../core/title/proprietor-mismatch.js";
 import { outgoingLendersOf, unsupportedReasonsOf } from "../../core/title/register.js";
 import {
-  CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE,
+  TITLE_SEARCH_MESSAGES,
   isWithinLandRegistryHours,
   nextLandRegistryOpening,
   type TitleSearchStatus,
@@ -57,12 +57,7 @@ import { renderRegisterPdf, titleDocumentStore } from "./register-pdf.js";
 export const LODGEMENT_CASE_NOT_FOUND_MESSAGE = "There is no lodgement case with that id, or you are not a participant in its workspace.";
 export const PARTY_NOT_FOUND_MESSAGE = "There is no party with that id in this workspace.";
 export const TITLE_DOCUMENT_NOT_FOUND_MESSAGE = "There is no title document with that id for this lodgement case.";
-export const TITLE_SEARCH_MESSAGES = {
-  titleHeld: "A title is already held for this workspace: use Check for updates.",
-  noTitleToRefetch: "There is no title with that number to check for updates: retrieve it first.",
-  registryUnavailable: "The land registry did not answer the check for updates. Nothing was changed; try again later.",
-  checkOutsideHours: CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE,
-} as const;
+export { TITLE_SEARCH_MESSAGES };
 
 /** How long after a pending answer the product asks the land registry again (inside its business hours). */
 export const PENDING_COLLECTION_DELAY_MS = 5 * 60_000;
