@@ -22,6 +22,7 @@ import { Permission } from "../../core/shared/permissions/roles.js";
 import { ifMatch } from "../../core/shared/versions.js";
 import { FLAG_NAMES } from "../../core/shared/feature-flags.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { putTitle } from "../../provider/title/seed.js";
 import {
   changedTables,
   describeAnswer,
@@ -408,6 +409,63 @@ const ACCESS: Record<string, Access> = {
     read: { url: () => `/api/v1/workspaces/${DEMO_WORKSPACES.purchaseReady.workspaceId}/participant-details` },
   },
 
+  // The lodgement case and title (document 2 section 7.2): A's workspaces, where A is the lender's representative.
+  "GET /api/v1/lodgement-cases": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ workspace_id: DEMO_WORKSPACES.remortgagePreparing.workspaceId }) },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/titles": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { lodgementCaseId: caseOf("remortgageReady") } },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/title-documents/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    params: { lodgementCaseId: caseOf("remortgageReady"), fileId: titleFileOf("remortgageReady") },
+  },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/proprietor-match": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { lodgementCaseId: caseOf("remortgageBorrowerMismatch") } },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/outgoing-lenders": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { lodgementCaseId: caseOf("remortgageReady") } },
+  "GET /api/v1/workspaces/{workspaceId}/borrowers-validation": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "POST /api/v1/lodgement-cases/{lodgementCaseId}/title-search": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LODGEMENT_TITLES],
+    // Workspace 1 holds no title yet: the allowed search retrieves one (or leaves it pending out of hours).
+    params: { lodgementCaseId: caseOf("remortgagePreparing") },
+    body: () => ({ titleNumber: "DN100001" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgagePreparing.workspaceId),
+    read: { url: () => `/api/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` },
+  },
+  "POST /api/v1/lodgement-cases/{lodgementCaseId}/proprietors": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageTransferOfEquity", "DN100017"),
+    params: { lodgementCaseId: caseOf("remortgageTransferOfEquity") },
+    body: () => ({ proprietorId: "DN100017-P3", proprietorType: "INDIVIDUAL", titleStatus: "INCOMING" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId),
+    read: matchOf("remortgageTransferOfEquity"),
+  },
+  "PATCH /api/v1/lodgement-cases/{lodgementCaseId}/set-as-outgoing-proprietor": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageTransferOfEquity", "DN100017"),
+    params: { lodgementCaseId: caseOf("remortgageTransferOfEquity") },
+    body: () => ({ proprietorId: "DN100017-P3" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId),
+    read: matchOf("remortgageTransferOfEquity"),
+  },
+  "PATCH /api/v1/lodgement-cases/{lodgementCaseId}/change-of-name-application": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageBorrowerMismatch", "DN100004"),
+    params: { lodgementCaseId: caseOf("remortgageBorrowerMismatch") },
+    body: () => ({ proprietorId: "DN100004-P1" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId),
+    read: matchOf("remortgageBorrowerMismatch"),
+  },
+  "POST /api/v1/lodgement-cases/{lodgementCaseId}/parties/{partyId}/mismatch-resolution": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageBorrowerMismatch", "DN100004"),
+    params: { lodgementCaseId: caseOf("remortgageBorrowerMismatch"), partyId: firstPartyOf("remortgageBorrowerMismatch") },
+    body: () => ({ action: "NO_ACTION_NEEDED" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId),
+    read: matchOf("remortgageBorrowerMismatch"),
+  },
+
   // Parties, representation, law firms, lenders, the security address (document 2 section 7): all in A's
   // remortgage in preparation, where A is the incoming lender's representative (the workspace's law firm).
   "POST /api/workspace/v1/workspaces/{workspaceId}/parties": {
@@ -465,6 +523,46 @@ const ACCESS: Record<string, Access> = {
   "GET /api/workspace/v1/subscribers": { reach: "caller", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ type: "Lender", page: "1", limit: "500" }) },
 };
 
+/** The lodgement case of a demo workspace. */
+function caseOf(key: keyof typeof DEMO_WORKSPACES) {
+  return async () =>
+    (
+      await provider.db.selectFrom("lodgement_cases").select("lodgement_case_id").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).executeTakeFirstOrThrow()
+    ).lodgement_case_id;
+}
+
+function titleFileOf(key: keyof typeof DEMO_WORKSPACES) {
+  return async () => {
+    const row = await provider.db
+      .selectFrom("titles")
+      .innerJoin("lodgement_cases", "lodgement_cases.lodgement_case_id", "titles.lodgement_case_id")
+      .select("titles.file_id")
+      .where("lodgement_cases.workspace_id", "=", DEMO_WORKSPACES[key].workspaceId)
+      .executeTakeFirstOrThrow();
+    return row.file_id;
+  };
+}
+
+function firstPartyOf(key: keyof typeof DEMO_WORKSPACES) {
+  return async () =>
+    (
+      await provider.db.selectFrom("workspace_parties").select("party_id").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).orderBy("position").executeTakeFirstOrThrow()
+    ).party_id;
+}
+
+/** Puts a sandbox title on a demo workspace, without choices or resolutions, so the allowed write has something to do. */
+function titleOn(key: keyof typeof DEMO_WORKSPACES, titleNumber: string) {
+  return async () => {
+    await provider.db.transaction().execute((trx) => putTitle(trx, provider.config.dataDir, DEMO_WORKSPACES[key].workspaceId, titleNumber));
+  };
+}
+
+function matchOf(key: keyof typeof DEMO_WORKSPACES) {
+  return { url: () => `/api/v1/lodgement-cases/${cachedCases.get(key) ?? ""}/proprietor-match` };
+}
+const cachedCases = new Map<string, string>();
+
+
 
 /** A second borrower of A's workspace with a fixed id, for the party calls (added once). */
 async function matrixParty(partyId: string): Promise<void> {
@@ -489,7 +587,6 @@ async function securityAddressOf(workspaceId: string): Promise<string> {
   const row = await provider.db.selectFrom("workspaces").select("security_address_id").where("workspace_id", "=", workspaceId).executeTakeFirstOrThrow();
   return row.security_address_id;
 }
-
 async function referenceOfA(workspaceId: string): Promise<string> {
   const row = await provider.db
     .selectFrom("workspace_references")
@@ -603,6 +700,7 @@ beforeAll(async () => {
   const { clientId, clientSecret } = provider.config.webClient;
   webClientBasic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   helpdeskToken = await provider.loginToken(DEMO_USERS.helpdesk.email);
+  for (const key of ["remortgageTransferOfEquity", "remortgageBorrowerMismatch"] as const) cachedCases.set(key, await caseOf(key)());
 
   const owner = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Owner");
   const other = await personWith(provider, { ashdown: SUBSCRIBER_ROLES }, "Other");
