@@ -15,8 +15,8 @@ import { productNow } from "../../core/shared/product-clock-client.js";
 import { ProviderError } from "../../core/shared/provider-errors.js";
 import type { Title } from "../../core/title/api.js";
 import { downloadTitleDocument, getLodgementCase, listTitles, searchTitle } from "../../core/title/client.js";
-import { updateSecurityAddress } from "../../core/parties/client.js";
-import { toSecurityAddressBody } from "../../core/shared/address.js";
+import { editSecurityAddress } from "../../core/parties/client.js";
+import { securityAddressBody } from "../../core/parties/api.js";
 import { TitleNumberSchema } from "../../core/title/title-number.js";
 import { readForm, formVersion } from "../components/form/read-form.server";
 import { invariantResponse } from "../errors/invariant";
@@ -146,7 +146,7 @@ export async function propertyDetailsAction(request: Request, workspaceId: strin
     const addressId = AddressIdSchema.safeParse(formData.get("addressId"));
     invariantResponse(addressId.success, "The address is missing", 400);
     try {
-      await updateSecurityAddress(user.ctx, workspaceId, addressId.data, version, toSecurityAddressBody(submission.value));
+      await editSecurityAddress(user.ctx, workspaceId, addressId.data, version, securityAddressBody(submission.value));
     } catch (error) {
       const toast = await writeFailureToast(request, error);
       return data({ intent, result: submission.reply({ formErrors: [toast.message] }) }, { status: 400 });
