@@ -138,6 +138,11 @@ describe("matchProprietors", () => {
     expect(noAction.parties[0]!.proprietorMatchStatus).toEqual(["MATCH"]);
   });
 
+  it("shows a party whose name was taken from the title as PARTY_NAME_UPDATED, settled", () => {
+    const updated = remortgage([{ ...person("p1", "Ann", "Smith"), resolution: "UPDATE_NAME_IN_WORKSPACE" }], [owner("t1", "Ann", "Smith")]);
+    expect(updated.parties[0]).toMatchObject({ proprietorMatchStatus: ["PARTY_NAME_UPDATED"], sourceProprietorId: "t1", availableActions: [] });
+    expect(updated.borrowersValidationStatus).toBe("VALID");
+  });
   it("is PENDING until a title search succeeds, and compares only the parties the register must name", () => {
     const pending = remortgage([person("p1", "Ann", "Smith"), person("p2", "Lend", "Er", "OUTGOING_LENDER")], null);
     expect(pending.parties.map((party) => party.proprietorMatchStatus)).toEqual([["PENDING"], ["NOT_REQUIRED"]]);

@@ -27,8 +27,12 @@ export interface MatchableParty {
   surname?: string | null;
   organisationName?: string | null;
   registrationNumber?: string | null;
-  /** A mismatch the user resolved without changing the party: a change-of-name application, or no action needed. */
-  resolution?: "CHANGE_OF_NAME_APPLICATION" | "NO_ACTION_NEEDED" | null;
+  /**
+   * How the user resolved the party's mismatch: without changing the party (a change-of-name application,
+   * or no action needed), or by taking the name from the title (UPDATE_NAME_IN_WORKSPACE: a party that now
+   * matches shows PARTY_NAME_UPDATED).
+   */
+  resolution?: "CHANGE_OF_NAME_APPLICATION" | "NO_ACTION_NEEDED" | "UPDATE_NAME_IN_WORKSPACE" | null;
 }
 
 export interface PartyMatch {
@@ -164,7 +168,19 @@ export function matchProprietors(input: MatchInput): MatchResult {
   const pair = (party: MatchableParty, proprietor: RegisteredProprietor, statuses: ProprietorMatchStatus[]) => {
     unpaired.delete(proprietor);
     const compared: ProprietorMatchStatus[] = statuses.length === 0 ? ["MATCH"] : statuses;
-    const resolved = party.resolution && compared.every((status) => status === "NAME_MISMATCH");
+    if (party.resolution === "UPDATE_NAME_IN_WORKSPACE" && statuses.length === 0) {
+      results.set(party.partyId, {
+        partyId: party.partyId,
+        proprietorMatchStatus: ["PARTY_NAME_UPDATED"],
+        nameOnTitle: proprietorName(proprietor),
+        sourceProprietorId: proprietor.proprietorId,
+        availableActions: [],
+      });
+      return;
+    }
+    const resolved =
+      (party.resolution === "CHANGE_OF_NAME_APPLICATION" || party.resolution === "NO_ACTION_NEEDED") &&
+      compared.every((status) => status === "NAME_MISMATCH");
     const shown: ProprietorMatchStatus[] = !resolved
       ? compared
       : party.resolution === "CHANGE_OF_NAME_APPLICATION"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  nextLandRegistryOpening,
   canCheckForTitleUpdates,
   isWithinLandRegistryHours,
   TITLE_SEARCH_STATUSES,
@@ -72,5 +73,15 @@ describe("titlePanelSections", () => {
     expect(titlePanelSections({ hmlrTitlePilotEnabled: true })).toEqual([...always, "restrictions"]);
     expect(titlePanelSections({ displayDischargeApplicationEnabled: true })).toEqual([...always, "lenders"]);
     expect(titlePanelSections({ hmlrTitlePilotEnabled: true, displayDischargeApplicationEnabled: true })).toEqual([...always, "restrictions", "lenders"]);
+  });
+});
+
+describe("nextLandRegistryOpening", () => {
+  it("is the moment itself inside hours, else the next 06:30 London time", () => {
+    const inside = new Date("2025-01-15T12:00:00Z");
+    expect(nextLandRegistryOpening(inside)).toBe(inside);
+    expect(nextLandRegistryOpening(new Date("2025-01-15T23:00:00Z")).toISOString()).toBe("2025-01-16T06:30:00.000Z");
+    expect(nextLandRegistryOpening(new Date("2025-01-16T02:17:31Z")).toISOString()).toBe("2025-01-16T06:30:00.000Z");
+    expect(nextLandRegistryOpening(new Date("2025-07-15T22:10:00Z")).toISOString()).toBe("2025-07-16T05:30:00.000Z");
   });
 });

@@ -16,6 +16,22 @@ export function isWithinLandRegistryHours(now: Date): boolean {
 }
 
 /**
+ * The first minute at or after `from` inside land registry business hours (`from` itself when it is inside):
+ * when a search the registry left pending is collected. Walks minute by minute (at most a day and a half),
+ * so the clock changes of British Summer Time need no special case.
+ */
+export function nextLandRegistryOpening(from: Date): Date {
+  if (isWithinLandRegistryHours(from)) return from;
+  const minute = 60_000;
+  let at = new Date(Math.ceil(from.getTime() / minute) * minute);
+  for (let step = 0; step < 36 * 60 && !isWithinLandRegistryHours(at); step++) at = new Date(at.getTime() + minute);
+  return at;
+}
+
+export const CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE =
+  "Check for updates is only available within land registry business hours (06:30 to 23:00).";
+
+/**
  * lastTitleSearchStatus literals. The spec names SUCCESS and describes pending (two in-progress
  * values), not found and error without their literals; docs/decisions/0105-title-search-statuses.md.
  */

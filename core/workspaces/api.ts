@@ -155,6 +155,8 @@ export const WorkspacePartySchema = z.object({
     .nullable(),
   /** Fields of the title match, the representation and the proprietors; filled in by document 2's flows. */
   proprietorMatchStatus: z.array(z.string()),
+  /** The name the title carries for the proprietor the party was paired with (core/title/matching.ts). */
+  nameOnTitle: z.string().nullable().optional(),
   sourceProprietorId: z.string().nullable(),
   /** The party's confirmed representation (document 2 section 4.5), null until confirmed. */
   representationDetails: RepresentationDetailsSchema.nullable(),

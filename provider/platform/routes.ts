@@ -20,6 +20,7 @@ import { subscriberRoutes } from "../administration/subscribers-routes.js";
 import { workspaceRoutes } from "../workspaces/routes.js";
 import { workspaceV1Routes } from "../workspaces/participants-routes.js";
 import { partyRoutes } from "../parties/routes.js";
+import { titleRoutes } from "../title/routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 
@@ -44,6 +45,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(workspaceRoutes, { prefix: "/workspace/v1", ...deps });
         await secured.register(workspaceV1Routes, { prefix: "/v1", ...deps });
         await secured.register(partyRoutes, { prefix: "/workspace/v1", ...deps });
+        await secured.register(titleRoutes, { prefix: "/v1", ...deps });
       });
     },
     { prefix: "/api" },

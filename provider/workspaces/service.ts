@@ -61,7 +61,9 @@ import {
   requireVersion,
   subjectOf,
   type CallerWorkspace,
+  type WorkspaceRow,
 } from "./access.js";
+import { partyTitleFields } from "../title/service.js";
 import { commitWorkspaceChange, pendingLabelsOf, readTasks, recordWorkspaceEvent, taskRow, writeTasks, WorkspaceEvent } from "./state.js";
 import type { DB, Trx } from "../platform/db/index.js";
 
@@ -203,11 +205,18 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
   }));
 }
 
-async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceParty[]> {
-  const [rows, addressRows] = await Promise.all([partyRows(db, workspaceId), partyAddressRows(db, workspaceId)]);
+async function partiesOf(db: DB | Trx, workspace: WorkspaceRow): Promise<WorkspaceParty[]> {
+  const workspaceId = workspace.workspace_id;
+  const [rows, addressRows, titleFields] = await Promise.all([
+    partyRows(db, workspaceId),
+    partyAddressRows(db, workspaceId),
+    // The title match, derived on read (provider/title/service.ts).
+    partyTitleFields(db, workspace),
+  ]);
   const addresses = addressesByParty(addressRows);
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";
+    const title = titleFields.get(row.party_id);
     return {
       partyId: row.party_id,
       role: row.role as PartyRole,
@@ -228,15 +237,16 @@ async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspacePa
             registrationNumber: row.registration_number,
             organisationType: (row.organisation_type ?? "LIMITED_COMPANY") as OrganisationType,
           },
-      proprietorMatchStatus: [],
-      sourceProprietorId: null,
+      proprietorMatchStatus: title?.proprietorMatchStatus ?? [],
+      nameOnTitle: title?.nameOnTitle ?? null,
+      sourceProprietorId: title?.sourceProprietorId ?? null,
       representationDetails: representationOf(row),
-      availableActions: [],
+      availableActions: title?.availableActions ?? [],
       verificationOfIdentity: (row.verification_of_identity as VerificationOfIdentity | null) ?? null,
       addresses: addresses.get(row.party_id) ?? [],
       locked: row.locked,
-      isIncomingProprietor: null,
-      titleStatus: null,
+      isIncomingProprietor: title?.isIncomingProprietor ?? null,
+      titleStatus: title?.titleStatus ?? null,
     };
   });
 }
@@ -257,7 +267,7 @@ function taskRecords(tasks: readonly WorkspaceTask[], participants: readonly Par
 async function detailOf(db: DB | Trx, caller: VerifiedCaller, workspace: CallerWorkspace): Promise<WorkspaceDetail> {
   const { row } = workspace;
   const [parties, participants, references, tasks] = await Promise.all([
-    partiesOf(db, row.workspace_id),
+    partiesOf(db, row),
     participantsOf(db, row.workspace_id),
     referencesOf(db, row.workspace_id),
     readTasks(db, row.workspace_id),

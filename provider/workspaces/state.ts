@@ -126,13 +126,18 @@ export const WorkspaceEvent = {
   REPRESENTATION_CONFIRMED: "WORKSPACE_REPRESENTATION_CONFIRMED",
   LAW_FIRM_EDITED: "WORKSPACE_LAW_FIRM_EDITED",
   SECURITY_ADDRESS_EDITED: "WORKSPACE_SECURITY_ADDRESS_EDITED",
+  TITLE_SEARCHED: "WORKSPACE_TITLE_SEARCHED",
+  TITLE_SEARCH_ANSWERED: "WORKSPACE_TITLE_SEARCH_ANSWERED",
+  PROPRIETOR_SET_INCOMING: "WORKSPACE_PROPRIETOR_SET_INCOMING",
+  PROPRIETOR_SET_OUTGOING: "WORKSPACE_PROPRIETOR_SET_OUTGOING",
+  MISMATCH_RESOLVED: "WORKSPACE_MISMATCH_RESOLVED",
 } as const;
 export type WorkspaceEvent = (typeof WorkspaceEvent)[keyof typeof WorkspaceEvent];
 
 /** An audit event about a workspace, in the writer's transaction (the audit_events table of migration 0001). */
 export async function recordWorkspaceEvent(
   trx: Trx,
-  caller: VerifiedCaller,
+  caller: Pick<VerifiedCaller, "userId" | "subscriberId">,
   action: WorkspaceEvent,
   workspaceId: string,
   details: Record<string, unknown>,

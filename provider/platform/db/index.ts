@@ -25,6 +25,7 @@ import * as productClock from "./migrations/0031-product-clock.js";
 import * as activation from "./migrations/0035-activation.js";
 import * as loginThrottles from "./migrations/0036-login-throttles.js";
 import * as parties from "./migrations/0040-parties.js";
+import * as title from "./migrations/0045-title.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0035-activation": activation,
   "0036-login-throttles": loginThrottles,
   "0040-parties": parties,
+  "0045-title": title,
 };
 
 class InCodeMigrations implements MigrationProvider {

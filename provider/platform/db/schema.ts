@@ -396,6 +396,48 @@ export interface LodgementIdentifiersTable {
   version: Defaulted<number>;
 }
 
+// Lodgement case and title (migration 0045)
+
+export interface LodgementCasesTable {
+  lodgement_case_id: string;
+  workspace_id: string;
+  last_title_search_status: string | null;
+  last_title_search_time: NullableTimestamp;
+  last_title_number: string | null;
+  /** JSON array of UnsupportedReason. */
+  unsupported_reasons: ColumnType<string[], string | undefined, string>;
+  title_searches: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TitlesTable {
+  lodgement_case_id: string;
+  title_number: string;
+  /** The register as the land registry answered it (provider/title/land-registry.ts, TitleRegister). */
+  register: ColumnType<unknown, string, string>;
+  file_id: string;
+  file_name: string;
+  retrieved_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface TitlePartyResolutionsTable {
+  party_id: string;
+  workspace_id: string;
+  resolution: string;
+  proprietor_id: string | null;
+  details: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface TitleProprietorChoicesTable {
+  lodgement_case_id: string;
+  proprietor_id: string;
+  title_status: string;
+  party_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   subscribers: SubscribersTable;
   subscriber_users: SubscriberUsersTable;
@@ -424,5 +466,9 @@ export interface Database {
   lodgement_identifiers: LodgementIdentifiersTable;
   product_clock: ProductClockTable;
   login_throttles: LoginThrottlesTable;
+  lodgement_cases: LodgementCasesTable;
+  titles: TitlesTable;
+  title_party_resolutions: TitlePartyResolutionsTable;
+  title_proprietor_choices: TitleProprietorChoicesTable;
   "pgboss.job": PgBossJobTable;
 }

@@ -1,5 +1,6 @@
 /** Every job the product runs: each area's definitions, registered with the queue when the provider starts. */
 import { sweepExpiredIdentityRecordsJob } from "../../identity/expired-records.js";
+import { collectPendingTitleSearchJob } from "../../title/jobs.js";
 import type { JobDefinition } from "./queue.js";
 
-export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob];
+export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob, collectPendingTitleSearchJob as JobDefinition];
