@@ -10,7 +10,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FRESH, apiAs, type HelpdeskApi } from "./administration-support";
 import { expectNoAxeViolations, USERS } from "./support";
-import { expectNoConsoleErrors, helpdeskApiOf, pageAs, workspaceHref } from "./workspaces-support";
+import { expectNoConsoleErrors, helpdeskApiOf, pageAs, setFeatureFlag, workspaceHref } from "./workspaces-support";
 import { TITLE_FIXTURES } from "./title-fixtures";
 
 const TOAST = "Security address updated successfully";
@@ -231,6 +231,45 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(panel.getByRole("button", { name: "Retrieve" })).toHaveCount(outcome.form ? 1 : 0);
         await expectNoAxeViolations(page, javaScriptEnabled);
         await expectReflowAt320(page);
+      }
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("shows restrictions and lenders only with their flags, and the unsupported-title alert", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      try {
+        const href = await newWorkspace();
+        await page.goto(href);
+        const panel = titlePanel(page);
+        await panel.getByLabel("Title number").fill(TITLE_FIXTURES.restrictionsAndCharges);
+        await panel.getByRole("button", { name: "Retrieve" }).click();
+        const accordion = panel.locator("details.title-accordion");
+        await expect(accordion).toBeVisible();
+        await expect(accordion.getByText("Oliver Bennett")).toBeVisible();
+        // The title-pilot flag is off and the discharge-application display flag on, by default.
+        await expect(accordion.getByText("Restrictions", { exact: true })).toHaveCount(0);
+        await expect(accordion.getByText("Northgate Bank plc")).toBeVisible();
+        await setFeatureFlag(helpdesk, "hmlrTitlePilotEnabled", true);
+        await setFeatureFlag(helpdesk, "displayDischargeApplicationEnabled", false);
+        await page.reload();
+        await expect(accordion.getByText("Restrictions", { exact: true })).toBeVisible();
+        await expect(accordion.getByText(/No disposition by a sole proprietor/)).toBeVisible();
+        await expect(accordion.getByText("Lenders", { exact: true })).toHaveCount(0);
+        await expectNoAxeViolations(page, javaScriptEnabled);
+
+        const unsupported = await newWorkspace();
+        await page.goto(unsupported);
+        await panel.getByLabel("Title number").fill(TITLE_FIXTURES.unsupported);
+        await panel.getByRole("button", { name: "Retrieve" }).click();
+        await expect(panel.getByRole("alert").filter({ hasText: "Unsupported title" })).toContainText(
+          "An unsupported outgoing lender type or charge has been found on the title, so the workspace must be cancelled.",
+        );
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await expectReflowAt320(page);
+      } finally {
+        await setFeatureFlag(helpdesk, "hmlrTitlePilotEnabled", false);
+        await setFeatureFlag(helpdesk, "displayDischargeApplicationEnabled", true);
       }
       expectNoConsoleErrors(page);
       await page.context().close();
