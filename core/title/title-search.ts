@@ -31,6 +31,14 @@ export function nextLandRegistryOpening(from: Date): Date {
 export const CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE =
   "Check for updates is only available within land registry business hours (06:30 to 23:00).";
 
+/** The provider's refusals of a title search (docs/decisions/0500, 0502). */
+export const TITLE_SEARCH_MESSAGES = {
+  titleHeld: "A title is already held for this workspace: use Check for updates.",
+  noTitleToRefetch: "There is no title with that number to check for updates: retrieve it first.",
+  registryUnavailable: "The land registry did not answer the check for updates. Nothing was changed; try again later.",
+  checkOutsideHours: CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE,
+} as const;
+
 /**
  * lastTitleSearchStatus literals. The spec names SUCCESS and describes pending (two in-progress
  * values), not found and error without their literals; docs/decisions/0105-title-search-statuses.md.

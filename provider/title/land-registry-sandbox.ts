@@ -106,7 +106,7 @@ export const SANDBOX_TITLES: Readonly<Record<string, Fixture>> = {
   // Both the company's name and number differ: NAME_MISMATCH and REGISTRATION_NUMBER_MISMATCH.
   DN100006: { proprietors: [company("DN100006-P1", "Brightwater Developments Ltd", "01234567")], address: ["88 Market Street", "Leeds", null, "LS1 6DT"], editions: ["2018-09-01", "2018-09-01"] },
   // A company holds the title while the borrower is a person: TYPE_MISMATCH, TYPE_INVALID.
-  DN100007: { proprietors: [company("DN100007-P1", "Clarke Property Holdings Ltd", "11223344")], address: ["14 Willow Lane", "Harrogate", null, "HG1 2AB"], charges: [HARBOUR], editions: ["2020-05-05", "2020-05-05"] },
+  DN100007: { proprietors: [company("DN100007-P1", "Moreno Estates Ltd", "11223344")], address: ["9 Mill Road", "Cambridge", null, "CB1 2AD"], charges: [HARBOUR], editions: ["2020-05-05", "2020-05-05"] },
   // The borrower and a second proprietor no party matches: an unmatched proprietor to set incoming or outgoing.
   DN100008: {
     proprietors: [person("DN100008-P1", "Amelia", "Clarke"), person("DN100008-P2", "Robert", "Clarke")],
@@ -132,8 +132,8 @@ export const SANDBOX_TITLES: Readonly<Record<string, Fixture>> = {
   },
   // Unsupported: the lender of the charge is an individual.
   DN100011: {
-    proprietors: [person("DN100011-P1", "Amelia", "Clarke")],
-    address: ["14 Willow Lane", "Harrogate", null, "HG1 2AB"],
+    proprietors: [person("DN100011-P1", "Thomas", "Reid"), person("DN100011-P2", "Laura", "Reid")],
+    address: ["61 Kingsway", "Manchester", null, "M19 2LL"],
     charges: [{ lender: "Margaret Holloway", lenderType: "INDIVIDUAL", date: "1 April 2020" }],
     editions: ["2019-03-12", "2020-04-01"],
   },
@@ -150,6 +150,36 @@ export const SANDBOX_TITLES: Readonly<Record<string, Fixture>> = {
     address: ["14 Willow Lane", "Harrogate", null, "HG1 2AB"],
     charges: [{ lender: "Dales Credit Union Ltd", chargeType: "EQUITABLE_CHARGE", date: "2 February 2022" }],
     editions: ["2019-03-12", "2022-02-02"],
+  },
+  // A purchase: the seller's title (the buyers need not match it).
+  DN100015: { proprietors: [person("DN100015-P1", "Harold", "Finch")], address: ["23 Chapel Street", "Liverpool", null, "L3 9AG"], charges: [{ lender: "Mersey Mutual Building Society", date: "8 August 2012" }], editions: ["2012-08-08", "2012-08-08"] },
+  // Four borrowers: one whose name the register spells longer, one whose name changed since registration.
+  DN100016: {
+    proprietors: [
+      person("DN100016-P1", "James", "Okafor"),
+      person("DN100016-P2", "Grace", "Okafor"),
+      person("DN100016-P3", "Daniel James", "Okafor"),
+      person("DN100016-P4", "Ruth", "Adeyemi"),
+    ],
+    address: ["27 Beech Avenue", "Nottingham", null, "NG7 1FE"],
+    restrictions: [FORM_A],
+    charges: [{ lender: "Northgate Bank plc", date: "3 July 2014" }],
+    editions: ["2014-07-03", "2014-07-03"],
+  },
+  // A transfer of equity: the two borrowers and a third proprietor who may stay (incoming) or leave (outgoing).
+  DN100017: {
+    proprietors: [person("DN100017-P1", "Ava", "Thompson"), person("DN100017-P2", "Noah", "Thompson"), person("DN100017-P3", "Edith", "Thompson")],
+    address: ["8 Rose Hill", "Guildford", null, "GU1 3HQ"],
+    restrictions: [FORM_A],
+    charges: [HARBOUR],
+    editions: ["2011-04-21", "2011-04-21"],
+  },
+  // A company seller whose registration number differs from the register's (REGISTRATION_NUMBER_MISMATCH).
+  DN100018: {
+    proprietors: [company("DN100018-P1", "Harbourside Developments Limited", "07654320")],
+    address: ["Unit 4", "12 Harbour Way", "Southampton", "SO14 3QN"],
+    charges: [{ lender: "Solent Commercial Bank plc", date: "30 November 2020" }],
+    editions: ["2020-11-30", "2020-11-30"],
   },
   // The pending title's eventual answer (see PENDING_TITLE).
   PD100202: { proprietors: [person("PD100202-P1", "Amelia", "Clarke")], address: ["14 Willow Lane", "Harrogate", null, "HG1 2AB"], charges: [HARBOUR], editions: ["2019-03-12", "2019-03-12"] },

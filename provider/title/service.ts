@@ -31,7 +31,7 @@ import { normaliseNamePart, normaliseOrganisationName } from "../../core/title/m
 import { MISMATCH_ACTION_REFUSALS, mismatchActionRefusal } from "../../core/title/proprietor-mismatch.js";
 import { outgoingLendersOf, unsupportedReasonsOf } from "../../core/title/register.js";
 import {
-  CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE,
+  TITLE_SEARCH_MESSAGES,
   isWithinLandRegistryHours,
   nextLandRegistryOpening,
   type TitleSearchStatus,
@@ -57,12 +57,7 @@ import { renderRegisterPdf, titleDocumentStore } from "./register-pdf.js";
 export const LODGEMENT_CASE_NOT_FOUND_MESSAGE = "There is no lodgement case with that id, or you are not a participant in its workspace.";
 export const PARTY_NOT_FOUND_MESSAGE = "There is no party with that id in this workspace.";
 export const TITLE_DOCUMENT_NOT_FOUND_MESSAGE = "There is no title document with that id for this lodgement case.";
-export const TITLE_SEARCH_MESSAGES = {
-  titleHeld: "A title is already held for this workspace: use Check for updates.",
-  noTitleToRefetch: "There is no title with that number to check for updates: retrieve it first.",
-  registryUnavailable: "The land registry did not answer the check for updates. Nothing was changed; try again later.",
-  checkOutsideHours: CHECK_FOR_UPDATES_OUTSIDE_HOURS_MESSAGE,
-} as const;
+export { TITLE_SEARCH_MESSAGES };
 
 /** How long after a pending answer the product asks the land registry again (inside its business hours). */
 export const PENDING_COLLECTION_DELAY_MS = 5 * 60_000;
@@ -463,7 +458,8 @@ async function recordAnswer(
     .where("lodgement_case_id", "=", lodgementCase.lodgement_case_id)
     .execute();
   if (answer.outcome === "PENDING") {
-    const runAt = nextLandRegistryOpening(new Date(at.getTime() + PENDING_COLLECTION_DELAY_MS));
+    // On a whole minute: the collection time a person reads in the job list.
+    const runAt = nextLandRegistryOpening(new Date(Math.ceil((at.getTime() + PENDING_COLLECTION_DELAY_MS) / 60_000) * 60_000));
     const { collectPendingTitleSearchJob } = await import("./jobs.js");
     await deps.jobs.schedule(trx, collectPendingTitleSearchJob, { lodgementCaseId: lodgementCase.lodgement_case_id, titleNumber }, {
       key: `${lodgementCase.lodgement_case_id}:${titleNumber}:${runAt.toISOString()}`,

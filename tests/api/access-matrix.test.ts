@@ -22,6 +22,7 @@ import { Permission } from "../../core/shared/permissions/roles.js";
 import { ifMatch } from "../../core/shared/versions.js";
 import { FLAG_NAMES } from "../../core/shared/feature-flags.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { putTitle } from "../../provider/title/seed.js";
 import {
   changedTables,
   describeAnswer,
@@ -402,7 +403,103 @@ const ACCESS: Record<string, Access> = {
     version: workspaceVersion(DEMO_WORKSPACES.purchaseReady.workspaceId),
     read: { url: () => `/api/v1/workspaces/${DEMO_WORKSPACES.purchaseReady.workspaceId}/participant-details` },
   },
+
+  // The lodgement case and title (document 2 section 7.2): A's workspaces, where A is the lender's representative.
+  "GET /api/v1/lodgement-cases": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ workspace_id: DEMO_WORKSPACES.remortgagePreparing.workspaceId }) },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/titles": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { lodgementCaseId: caseOf("remortgageReady") } },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/title-documents/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    params: { lodgementCaseId: caseOf("remortgageReady"), fileId: titleFileOf("remortgageReady") },
+  },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/proprietor-match": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { lodgementCaseId: caseOf("remortgageBorrowerMismatch") } },
+  "GET /api/v1/lodgement-cases/{lodgementCaseId}/outgoing-lenders": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { lodgementCaseId: caseOf("remortgageReady") } },
+  "GET /api/v1/workspaces/{workspaceId}/borrowers-validation": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "POST /api/v1/lodgement-cases/{lodgementCaseId}/title-search": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LODGEMENT_TITLES],
+    // Workspace 1 holds no title yet: the allowed search retrieves one (or leaves it pending out of hours).
+    params: { lodgementCaseId: caseOf("remortgagePreparing") },
+    body: () => ({ titleNumber: "DN100001" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgagePreparing.workspaceId),
+    read: { url: () => `/api/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` },
+  },
+  "POST /api/v1/lodgement-cases/{lodgementCaseId}/proprietors": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageTransferOfEquity", "DN100017"),
+    params: { lodgementCaseId: caseOf("remortgageTransferOfEquity") },
+    body: () => ({ proprietorId: "DN100017-P3", proprietorType: "INDIVIDUAL", titleStatus: "INCOMING" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId),
+    read: matchOf("remortgageTransferOfEquity"),
+  },
+  "PATCH /api/v1/lodgement-cases/{lodgementCaseId}/set-as-outgoing-proprietor": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageTransferOfEquity", "DN100017"),
+    params: { lodgementCaseId: caseOf("remortgageTransferOfEquity") },
+    body: () => ({ proprietorId: "DN100017-P3" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageTransferOfEquity.workspaceId),
+    read: matchOf("remortgageTransferOfEquity"),
+  },
+  "PATCH /api/v1/lodgement-cases/{lodgementCaseId}/change-of-name-application": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageBorrowerMismatch", "DN100004"),
+    params: { lodgementCaseId: caseOf("remortgageBorrowerMismatch") },
+    body: () => ({ proprietorId: "DN100004-P1" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId),
+    read: matchOf("remortgageBorrowerMismatch"),
+  },
+  "POST /api/v1/lodgement-cases/{lodgementCaseId}/parties/{partyId}/mismatch-resolution": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_PROPRIETORS],
+    prepare: titleOn("remortgageBorrowerMismatch", "DN100004"),
+    params: { lodgementCaseId: caseOf("remortgageBorrowerMismatch"), partyId: firstPartyOf("remortgageBorrowerMismatch") },
+    body: () => ({ action: "NO_ACTION_NEEDED" }),
+    version: workspaceVersion(DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId),
+    read: matchOf("remortgageBorrowerMismatch"),
+  },
 };
+
+/** The lodgement case of a demo workspace. */
+function caseOf(key: keyof typeof DEMO_WORKSPACES) {
+  return async () =>
+    (
+      await provider.db.selectFrom("lodgement_cases").select("lodgement_case_id").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).executeTakeFirstOrThrow()
+    ).lodgement_case_id;
+}
+
+function titleFileOf(key: keyof typeof DEMO_WORKSPACES) {
+  return async () => {
+    const row = await provider.db
+      .selectFrom("titles")
+      .innerJoin("lodgement_cases", "lodgement_cases.lodgement_case_id", "titles.lodgement_case_id")
+      .select("titles.file_id")
+      .where("lodgement_cases.workspace_id", "=", DEMO_WORKSPACES[key].workspaceId)
+      .executeTakeFirstOrThrow();
+    return row.file_id;
+  };
+}
+
+function firstPartyOf(key: keyof typeof DEMO_WORKSPACES) {
+  return async () =>
+    (
+      await provider.db.selectFrom("workspace_parties").select("party_id").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).orderBy("position").executeTakeFirstOrThrow()
+    ).party_id;
+}
+
+/** Puts a sandbox title on a demo workspace, without choices or resolutions, so the allowed write has something to do. */
+function titleOn(key: keyof typeof DEMO_WORKSPACES, titleNumber: string) {
+  return async () => {
+    await provider.db.transaction().execute((trx) => putTitle(trx, provider.config.dataDir, DEMO_WORKSPACES[key].workspaceId, titleNumber));
+  };
+}
+
+function matchOf(key: keyof typeof DEMO_WORKSPACES) {
+  return { url: () => `/api/v1/lodgement-cases/${cachedCases.get(key) ?? ""}/proprietor-match` };
+}
+const cachedCases = new Map<string, string>();
 
 async function referenceOfA(workspaceId: string): Promise<string> {
   const row = await provider.db
@@ -517,6 +614,7 @@ beforeAll(async () => {
   const { clientId, clientSecret } = provider.config.webClient;
   webClientBasic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   helpdeskToken = await provider.loginToken(DEMO_USERS.helpdesk.email);
+  for (const key of ["remortgageTransferOfEquity", "remortgageBorrowerMismatch"] as const) cachedCases.set(key, await caseOf(key)());
 
   const owner = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Owner");
   const other = await personWith(provider, { ashdown: SUBSCRIBER_ROLES }, "Other");

@@ -24,6 +24,7 @@ import { WorkspaceDetailSchema, type WorkspaceDetail } from "../../core/workspac
 import { LODGEMENT_CASE_NOT_FOUND_MESSAGE, TITLE_SEARCH_MESSAGES } from "../../provider/title/service.js";
 import { SANDBOX_ERROR_MESSAGE } from "../../provider/title/land-registry-sandbox.js";
 import { WORKSPACE_NOT_FOUND_MESSAGE } from "../../provider/workspaces/access.js";
+import { DEMO_WORKSPACES, type DemoWorkspaceKey } from "../../provider/workspaces/seed.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const CASES = "/api/v1/lodgement-cases";
@@ -352,7 +353,7 @@ describe("proprietor matching and section 4.4", () => {
     const converted = await write(type, "POST", `parties/${typeParty.partyId}/mismatch-resolution`, { action: "ORGANISATION_IS_A_BORROWER" });
     expect(converted.statusCode, converted.body).toBe(200);
     expect(ProprietorWriteResponseSchema.parse(converted.json()).borrowersValidationStatus).toBe("VALID");
-    expect((await detail(type.workspaceId)).parties[0]).toMatchObject({ type: "ORGANISATION", partyDetails: { organisationName: "Clarke Property Holdings Ltd" } });
+    expect((await detail(type.workspaceId)).parties[0]).toMatchObject({ type: "ORGANISATION", partyDetails: { organisationName: "Moreno Estates Ltd" } });
   });
 
   it("COUNT_INVALID: more borrowers than proprietors without a transfer of equity, or more proprietors than the product holds", async () => {
@@ -427,5 +428,34 @@ describe("proprietor matching and section 4.4", () => {
     const partyId = (await match(made)).parties[0]!.partyId;
     const response = await call(lender, "POST", `${CASES}/${made.lodgementCaseId}/parties/${partyId}/mismatch-resolution`, { action: "NO_ACTION_NEEDED" }, made.version);
     expectError(response, 403);
+  });
+});
+
+describe("the demo world (docs/demo-workspaces.md)", () => {
+  async function demo(key: DemoWorkspaceKey) {
+    const workspaceId = DEMO_WORKSPACES[key].workspaceId;
+    const cases = LodgementCasesResponseSchema.parse((await call(helpdesk, "GET", `${CASES}?workspace_id=${workspaceId}`)).json()).records;
+    const workspace = await detail(workspaceId, helpdesk);
+    return { lodgementCase: cases[0]!, workspace, statuses: workspace.parties.map((party) => party.proprietorMatchStatus.join("+")) };
+  }
+
+  it("reaches every title view, every match status and every borrower validation banner", async () => {
+    const seen = { views: new Set<string | null>(), statuses: new Set<string>(), banners: new Set<string>() };
+    for (const key of Object.keys(DEMO_WORKSPACES) as DemoWorkspaceKey[]) {
+      const { lodgementCase, workspace, statuses } = await demo(key);
+      seen.views.add(lodgementCase.unsupportedReasons.length > 0 ? "UNSUPPORTED" : lodgementCase.lastTitleSearchStatus);
+      statuses.forEach((status) => seen.statuses.add(status));
+      seen.banners.add(workspace.borrowersValidationStatus);
+    }
+    expect([...seen.views].sort()).toEqual(expect.arrayContaining([null, "ERROR", "NOT_FOUND", "PENDING", "SUCCESS", "UNSUPPORTED"]));
+    for (const status of ["MATCH", "NAME_MISMATCH", "PENDING", "PROPRIETOR_NAME_CHANGE_REQUIRED", "TYPE_MISMATCH", "REGISTRATION_NUMBER_MISMATCH", "NOT_REQUIRED", "PARTY_NAME_UPDATED"]) {
+      expect(seen.statuses, status).toContain(status);
+    }
+    for (const banner of ["VALID", "INVALID", "PENDING", "COUNT_INVALID", "TYPE_INVALID", "NOT_REQUIRED", "UNSUPPORTED_TYPE"]) {
+      expect(seen.banners, banner).toContain(banner);
+    }
+    expect((await demo("remortgageBorrowerMismatch")).workspace.borrowersValidationStatus).toBe("INVALID");
+    expect((await demo("remortgageMustCancel")).workspace.borrowersValidationStatus).toBe("COUNT_INVALID");
+    expect((await demo("remortgagePreparing")).lodgementCase.lastTitleSearchStatus).toBeNull();
   });
 });

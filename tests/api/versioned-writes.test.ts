@@ -45,6 +45,9 @@ const harperVale = DEMO_SUBSCRIBERS.harperVale.subscriberId;
 const ashdown = DEMO_SUBSCRIBERS.ashdown.subscriberId;
 let registrationId = "";
 let referenceId = "";
+/** Lodgement cases of demo workspaces 1 (no title), 15 (a name mismatch) and 17 (pending), and the party of 15. */
+const cases: Record<string, string> = {};
+let mismatchedPartyId = "";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -68,6 +71,31 @@ function targets(): Record<string, Target> {
       token: () => tokens.helpdesk!,
       url: `/api/v1/workspaces/${workspace}/participants`,
       body: { subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId, role: "INCOMING_LENDER_REPRESENTATIVE" },
+    },
+    "POST /api/v1/lodgement-cases/{lodgementCaseId}/title-search": {
+      token: () => tokens.harper!,
+      url: `/api/v1/lodgement-cases/${cases.remortgagePreparing}/title-search`,
+      body: { titleNumber: "DN100001" },
+    },
+    "POST /api/v1/lodgement-cases/{lodgementCaseId}/proprietors": {
+      token: () => tokens.harper!,
+      url: `/api/v1/lodgement-cases/${cases.remortgageBorrowerMismatch}/proprietors`,
+      body: { proprietorId: "DN100004-P1", proprietorType: "INDIVIDUAL" },
+    },
+    "PATCH /api/v1/lodgement-cases/{lodgementCaseId}/change-of-name-application": {
+      token: () => tokens.harper!,
+      url: `/api/v1/lodgement-cases/${cases.remortgageBorrowerMismatch}/change-of-name-application`,
+      body: { proprietorId: "DN100004-P1" },
+    },
+    "PATCH /api/v1/lodgement-cases/{lodgementCaseId}/set-as-outgoing-proprietor": {
+      token: () => tokens.harper!,
+      url: `/api/v1/lodgement-cases/${cases.remortgageBorrowerMismatch}/set-as-outgoing-proprietor`,
+      body: { proprietorId: "DN100004-P1" },
+    },
+    "POST /api/v1/lodgement-cases/{lodgementCaseId}/parties/{partyId}/mismatch-resolution": {
+      token: () => tokens.harper!,
+      url: `/api/v1/lodgement-cases/${cases.remortgageBorrowerMismatch}/parties/${mismatchedPartyId}/mismatch-resolution`,
+      body: { action: "NO_ACTION_NEEDED" },
     },
     "PATCH /api/subscriber/v1/subscriber-users/{id}": {
       token: () => tokens.helpdesk!,
@@ -125,6 +153,12 @@ beforeAll(async () => {
   expect(registration.statusCode, registration.body).toBe(201);
   registrationId = registration.json().registrationId;
   const workspace = await provider.call(tokens.harper, { method: "GET", url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
+  for (const key of ["remortgagePreparing", "remortgageBorrowerMismatch"] as const) {
+    const answer = await provider.call(tokens.harper, { method: "GET", url: `/api/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES[key].workspaceId}` });
+    cases[key] = answer.json().records[0].lodgementCaseId;
+  }
+  const mismatch = await provider.call(tokens.harper, { method: "GET", url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId}` });
+  mismatchedPartyId = mismatch.json().parties[0].partyId;
   referenceId = workspace.json().references.find((reference: { representativeRole: string }) => reference.representativeRole === "INCOMING_LENDER_REPRESENTATIVE").referenceId;
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
