@@ -13,6 +13,7 @@ import { createScriptClient } from "../identity/script-clients.js";
 import { hashPassword } from "../identity/passwords.js";
 import { seedAdministration } from "../administration/seed.js";
 import { seedDemoWorkspaces } from "../workspaces/seed.js";
+import { seedDemoParties } from "../parties/seed.js";
 import { seedDemoTitles } from "../title/seed.js";
 
 /** The password of every demo user who has one. */
@@ -207,6 +208,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   }
   const seeded = await insertWorldUnlessPresent(db);
   await seedDemoWorkspaces(db);
+  await seedDemoParties(db);
   await seedDemoTitles(db, config.dataDir);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);

@@ -48,6 +48,9 @@ let referenceId = "";
 /** Lodgement cases of demo workspaces 1 (no title), 15 (a name mismatch) and 17 (pending), and the party of 15. */
 const cases: Record<string, string> = {};
 let mismatchedPartyId = "";
+let partyId = "";
+let addressId = "";
+let lawFirmId = "";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -96,6 +99,36 @@ function targets(): Record<string, Target> {
       token: () => tokens.harper!,
       url: `/api/v1/lodgement-cases/${cases.remortgageBorrowerMismatch}/parties/${mismatchedPartyId}/mismatch-resolution`,
       body: { action: "NO_ACTION_NEEDED" },
+    },
+    "POST /api/workspace/v1/workspaces/{workspaceId}/parties": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/parties`,
+      body: { role: "BORROWER", type: "INDIVIDUAL", partyDetails: { forenames: "Walk", surname: "Er" } },
+    },
+    "PATCH /api/workspace/v1/workspaces/{workspaceId}/parties/{partyId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/parties/${partyId}`,
+      body: { type: "INDIVIDUAL", partyDetails: { forenames: "Walk", surname: "Er" } },
+    },
+    "DELETE /api/workspace/v1/workspaces/{workspaceId}/parties/{partyId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/parties/${partyId}`,
+      body: {},
+    },
+    "POST /api/workspace/v1/workspaces/{workspaceId}/representations": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/representations`,
+      body: { partyId, representationType: "NO_REPRESENTATION", verificationOfIdentity: "IDENTITY_EVIDENCE" },
+    },
+    "PATCH /api/workspace/v1/workspaces/{workspaceId}/law-firms/{lawFirmId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/law-firms/${lawFirmId}`,
+      body: { referenceNumber: "WALK-3" },
+    },
+    "PATCH /api/workspace/v1/workspaces/{workspaceId}/addresses/{addressId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/addresses/${addressId}`,
+      body: { number: "9", postcode: "HG1 2AB" },
     },
     "PATCH /api/subscriber/v1/subscriber-users/{id}": {
       token: () => tokens.helpdesk!,
@@ -160,6 +193,9 @@ beforeAll(async () => {
   const mismatch = await provider.call(tokens.harper, { method: "GET", url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId}` });
   mismatchedPartyId = mismatch.json().parties[0].partyId;
   referenceId = workspace.json().references.find((reference: { representativeRole: string }) => reference.representativeRole === "INCOMING_LENDER_REPRESENTATIVE").referenceId;
+  partyId = workspace.json().parties[0].partyId;
+  addressId = workspace.json().securityAddress.addressId;
+  lawFirmId = workspace.json().participants.find((participant: { subscriberId: string }) => participant.subscriberId === harperVale).participantId;
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
 });
