@@ -19,6 +19,7 @@ import { registerLogout } from "./commands/logout.js";
 import { registerOrganisation } from "./commands/organisation.js";
 import { registerUsers } from "./commands/users.js";
 import { registerWhoAmI } from "./commands/whoami.js";
+import { registerWorkspaces } from "./commands/workspaces.js";
 import { ExitCode } from "./errors.js";
 import { processIo, type Io } from "./io.js";
 import { printError } from "./output.js";
@@ -64,6 +65,7 @@ folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; e
   registerUsers(program, io);
   registerOrganisation(program, io);
   registerJobs(program, io);
+  registerWorkspaces(program, io);
   registerMail(program, io);
   registerCompletion(program, io);
   addExamples(program);

@@ -50,6 +50,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "flags set": ["convey flags set sdltEnabled on --environment sandbox", "convey flags set sdltEnabled off --environment production --yes"],
   "jobs list": ["convey jobs list --state failed", "convey jobs list --name sweep-expired-identity-records --output csv"],
   "jobs retry": ["convey jobs retry 0f8fad5b-d9cb-469f-a165-70867728950e"],
+  "workspaces show": ["convey workspaces show WS-0000001", "convey --json workspaces show 5c000000-0000-4000-8000-000000000001 | jq .parties"],
   completion: ["convey completion bash > /etc/bash_completion.d/convey   # or: source <(convey completion bash)", "convey completion zsh >> ~/.zshrc", "convey completion fish > ~/.config/fish/completions/convey.fish"],
 };
 

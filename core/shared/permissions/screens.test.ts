@@ -9,6 +9,8 @@ import {
   screenAccess,
   showsIpAllowList,
   workspaceTabs,
+  BUILT_WORKSPACE_SCREENS,
+  workspaceScreenExists,
 } from "./screens.js";
 
 const user = (roles: string[]) => ({ roles, permissions: permissionsForRoles(roles) });
@@ -110,5 +112,14 @@ describe("header and menus", () => {
     expect(creatableTransactionTypes("Conveyancing Firm", true)).toEqual(["PURCHASE"]);
     expect(creatableTransactionTypes("Law Firm", false)).toEqual(["PURCHASE", "REMORTGAGE"]);
     expect(creatableTransactionTypes(null, true)).toEqual(["PURCHASE", "REMORTGAGE"]);
+  });
+});
+
+describe("built workspace screens", () => {
+  it("lists the overview and property details tabs; banners point only to built tabs", () => {
+    expect(BUILT_WORKSPACE_SCREENS).toEqual(["overview", "property-details"]);
+    expect(workspaceScreenExists("property-details")).toBe(true);
+    expect(workspaceScreenExists("financials")).toBe(false);
+    expect(workspaceScreenExists("participants", ["overview"])).toBe(false);
   });
 });

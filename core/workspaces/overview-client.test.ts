@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import { mockProviderPerTest } from "../shared/mock-provider.test-helper.js";
+import { UseCaseRefusal } from "../shared/refusals.js";
+import { showWorkspace, WORKSPACE_LOOKUP_MESSAGES, WorkspaceLookupSchema } from "./overview-client.js";
+import type { WorkspaceDetail } from "./api.js";
+
+const provider = mockProviderPerTest();
+const WORKSPACE_ID = "5c000000-0000-4000-8000-000000000002";
+const CASE_ID = "6d000000-0000-4000-8000-000000000002";
+
+const borrower = {
+  partyId: "p1",
+  role: "BORROWER",
+  type: "INDIVIDUAL",
+  partyDetails: { forenames: "Oliver", surname: "Bennett", organisationName: null, registrationNumber: null, organisationType: null, legalEntityName: null },
+  individualDetails: { forenames: "Oliver", surname: "Bennett" },
+  organisationDetails: null,
+  proprietorMatchStatus: [],
+  sourceProprietorId: null,
+  representationDetails: {
+    representationId: "r1",
+    representationType: "SEPARATE_REPRESENTATION",
+    representativeType: "EXTERNAL_LAW_FIRM",
+    representativeName: "Kettle & Co",
+    lawFirmId: "l1",
+    participantId: null,
+    representativeRole: "BORROWER_REPRESENTATIVE",
+  },
+  availableActions: [],
+  verificationOfIdentity: null,
+  addresses: [],
+  locked: false,
+  isIncomingProprietor: null,
+  titleStatus: null,
+};
+
+function detail(): Record<string, unknown> {
+  return {
+    workspaceId: WORKSPACE_ID,
+    workspaceReferenceId: "WS-0000002",
+    transactionType: "REMORTGAGE",
+    transferOfEquity: false,
+    status: "CREATED",
+    workspaceStatus: "CREATED",
+    jurisdiction: "ENGLAND_WALES",
+    securityAddress: { securityAddressId: "a", addressId: "a", name: null, number: "3", flat: null, street: "Church Road", town: "Winchester", postcode: "SO23 9LP" },
+    completionDate: null,
+    createdAt: "2026-01-01T00:00:00Z",
+    workspaceCreatedAt: "2026-01-01T00:00:00Z",
+    parties: [borrower],
+    participants: [],
+    references: [],
+    reference: null,
+    participantReference: null,
+    participantRole: null,
+    contextualPermissions: null,
+    tasks: [],
+    readyForApproval: false,
+    canBeCancelled: true,
+    canBeUnapproved: false,
+    hardLocked: false,
+    isLocked: false,
+    isCancelled: false,
+    lodgementDelayed: false,
+    borrowersValidationStatus: "PENDING",
+    subscriberId: "s1",
+    remarks: null,
+    version: 3,
+  } satisfies Partial<Record<keyof WorkspaceDetail, unknown>>;
+}
+
+const lodgementCase = {
+  lodgementCaseId: CASE_ID,
+  workspaceId: WORKSPACE_ID,
+  lastTitleSearchStatus: "SUCCESS",
+  lastTitleSearchTime: "2026-01-02T10:00:00Z",
+  lastTitleNumber: "DN100001",
+  unsupportedReasons: [],
+};
+const title = {
+  titleNumber: "DN100001",
+  registeredProprietors: [],
+  address: { lineOne: "3 Church Road", lineTwo: null, lineThree: null, lineFour: null, lineFive: null, postcode: "SO23 9LP" },
+  restrictions: [],
+  titleDocuments: [],
+  chargeePartyOrgName: null,
+  entries: [],
+  metaData: { initialEditionDate: null, lastEditionDate: null },
+  retrievedAt: "2026-01-02T10:00:00Z",
+};
+const match = {
+  lodgementCaseId: CASE_ID,
+  borrowersValidationStatus: "INVALID",
+  parties: [
+    {
+      partyId: "p1",
+      role: "BORROWER",
+      proprietorMatchStatus: ["NAME_MISMATCH"],
+      nameOnTitle: "Olly Bennett",
+      sourceProprietorId: "t1",
+      availableActions: [],
+      isIncomingProprietor: null,
+      titleStatus: null,
+      locked: false,
+    },
+  ],
+  unmatchedProprietors: [
+    {
+      id: "t2",
+      proprietorId: "t2",
+      individualDetails: { forenames: "Sophie", surname: "Bennett" },
+      organisationDetails: null,
+      availableActions: ["SET_AS_OUTGOING_PROPRIETOR"],
+      refusedActions: [],
+      mismatchedParties: [],
+    },
+  ],
+  registeredProprietorCount: 2,
+  incomingProprietorCount: 1,
+  problems: [],
+};
+
+describe("finding the workspace", () => {
+  it("takes a workspace id or a reference, nothing else (a usage error)", async () => {
+    expect(WorkspaceLookupSchema.safeParse(WORKSPACE_ID).success).toBe(true);
+    expect(WorkspaceLookupSchema.safeParse("ws-0000002").success).toBe(true);
+    expect(WorkspaceLookupSchema.safeParse("Church Road").success).toBe(false);
+    await expect(showWorkspace(provider.ctx, "Church Road")).rejects.toEqual(new UseCaseRefusal(WORKSPACE_LOOKUP_MESSAGES.invalid, "invalid"));
+    expect(provider.seen).toEqual([]);
+  });
+
+  it("finds a reference through the search across every status, exactly matched", async () => {
+    provider.answer("POST", "/api/v1/workspaces/search", 200, {
+      records: [{ workspaceId: WORKSPACE_ID, workspaceReferenceId: "WS-0000002" }].map((record) => ({
+        ...record,
+        status: "CREATED",
+        transactionType: "REMORTGAGE",
+        transferOfEquity: false,
+        participantReference: null,
+        participantRole: null,
+        incomingLenderReference: null,
+        securityAddress: detail().securityAddress,
+        applicants: [],
+        applicantParties: [],
+        completionDate: "TO_BE_PROVIDED",
+        createdAt: "2026-01-01T00:00:00Z",
+      })),
+      page: { page: 1, limit: 10, totalRecords: 1, pageRecords: 1, isSubscriberHasWorkspace: true },
+    });
+    provider.answer("GET", `/api/workspace/v1/workspaces/${WORKSPACE_ID}`, 200, detail());
+    provider.answer("GET", "/api/v1/lodgement-cases", 200, { records: [lodgementCase] });
+    provider.answer("GET", `/api/v1/lodgement-cases/${CASE_ID}/titles`, 200, { records: [title] });
+    provider.answer("GET", `/api/v1/lodgement-cases/${CASE_ID}/proprietor-match`, 200, match);
+
+    const overview = await showWorkspace(provider.ctx, "ws-0000002");
+
+    expect(provider.seen[0]).toMatchObject({ method: "POST", body: { workspaceReferenceId: "WS-0000002", status: [] } });
+    expect(overview).toMatchObject({
+      workspaceReferenceId: "WS-0000002",
+      statusLabel: "Created",
+      borrowersValidationStatus: "INVALID",
+      titleSearch: { lodgementCaseId: CASE_ID, status: "SUCCESS", titleNumber: "DN100001", unsupportedReasons: [] },
+      titleSearchProblem: null,
+      unmatchedProprietors: [{ proprietorId: "t2", name: "Sophie Bennett", availableActions: ["SET_AS_OUTGOING_PROPRIETOR"] }],
+    });
+    expect(overview.parties).toEqual([
+      expect.objectContaining({
+        name: "Oliver Bennett",
+        roleLabel: "Borrower",
+        representation: "SEPARATE_REPRESENTATION",
+        representationLabel: "Separate representation",
+        representative: expect.stringContaining("Kettle & Co"),
+        proprietorMatchStatus: ["NAME_MISMATCH"],
+        nameOnTitle: "Olly Bennett",
+      }),
+    ]);
+  });
+
+  it("refuses a reference no workspace the caller sees has", async () => {
+    provider.answer("POST", "/api/v1/workspaces/search", 200, {
+      records: [],
+      page: { page: 1, limit: 10, totalRecords: 0, pageRecords: 0, isSubscriberHasWorkspace: true },
+    });
+    await expect(showWorkspace(provider.ctx, "WS-0099999")).rejects.toEqual(new UseCaseRefusal(WORKSPACE_LOOKUP_MESSAGES.notFound("WS-0099999")));
+  });
+
+  it("still shows the workspace when its title cannot be read, with the reason", async () => {
+    provider.answer("GET", `/api/workspace/v1/workspaces/${WORKSPACE_ID}`, 200, detail());
+    provider.answer("GET", "/api/v1/lodgement-cases", 200, { records: [] });
+    const overview = await showWorkspace(provider.ctx, WORKSPACE_ID);
+    expect(overview.titleSearch).toBeNull();
+    expect(overview.titleSearchProblem).toBe("The workspace has no lodgement case.");
+    expect(overview.parties[0]?.proprietorMatchStatus).toEqual([]);
+    expect(overview.borrowersValidationStatus).toBe("PENDING");
+  });
+});
