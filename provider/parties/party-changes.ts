@@ -1,16 +1,14 @@
 /**
  * What every write to a workspace's parties, representation or law firms ends with, in its transaction:
- * the tasks derived from the parties and participants (core/parties/rules.ts) are brought up to date and
- * the workspace's change is committed (version moved on, pending labels recomputed). The title match
- * refresh of the proprietor matching belongs here too, so that any party change re-derives it.
+ * the proprietor match is re-derived (provider/title: the borrowers validation status and the title's
+ * tasks), the tasks derived from the parties and participants (core/parties/rules.ts) are brought up to
+ * date, and the workspace's change is committed (version moved on, pending labels recomputed).
  */
-import type { BorrowerValidationStatus } from "../../core/parties/enums.js";
-import { deriveTasks, partyTasksDone } from "../../core/parties/rules.js";
-import type { WorkspaceStatus } from "../../core/workspaces/status.js";
 import type { Trx } from "../platform/db/index.js";
 import type { WorkspacesTable } from "../platform/db/schema.js";
-import { commitWorkspaceChange, readTasks, writeTasks } from "../workspaces/state.js";
-import { addressesByParty, partyAddressRows, partyFacts, partyRows } from "./read.js";
+import { refreshProprietorMatch } from "../title/service.js";
+import { commitWorkspaceChange, writeTasks } from "../workspaces/state.js";
+import { withPartyTasks } from "./tasks.js";
 import type { Updateable } from "kysely";
 
 export interface PartiesChange {
@@ -24,30 +22,16 @@ export interface PartiesChange {
   changes?: Updateable<WorkspacesTable>;
 }
 
-/** Re-derives the area's tasks and commits the workspace change; answers the new version. */
+/** Re-derives the proprietor match and the area's tasks and commits the workspace change; answers the new version. */
 export async function afterPartiesChanged(trx: Trx, workspaceId: string, change: PartiesChange): Promise<number> {
-  const [workspace, tasks, parties, addresses, participants] = await Promise.all([
-    trx.selectFrom("workspaces").select(["status", "borrowers_validation_status"]).where("workspace_id", "=", workspaceId).executeTakeFirstOrThrow(),
-    readTasks(trx, workspaceId),
-    partyRows(trx, workspaceId),
-    partyAddressRows(trx, workspaceId),
-    trx.selectFrom("workspace_participants").select("role").where("workspace_id", "=", workspaceId).execute(),
-  ]);
-  const done = partyTasksDone({
-    parties: partyFacts(parties, addressesByParty(addresses)),
-    participantRoles: participants.map((participant) => participant.role),
-  });
-  const nextTasks = deriveTasks(tasks, done, change.actor, change.at);
-  await writeTasks(trx, workspaceId, tasks, nextTasks);
+  const matched = await refreshProprietorMatch(trx, workspaceId, new Date(change.at));
+  const tasks = await withPartyTasks(trx, workspaceId, matched.tasks, change.actor, change.at);
+  await writeTasks(trx, workspaceId, matched.tasks, tasks);
   return commitWorkspaceChange(
     trx,
     workspaceId,
     change.expectedVersion,
-    {
-      status: workspace.status as WorkspaceStatus,
-      tasks: nextTasks,
-      borrowersValidationStatus: workspace.borrowers_validation_status as BorrowerValidationStatus,
-    },
-    change.changes ?? {},
+    { status: matched.status, tasks, borrowersValidationStatus: matched.borrowersValidationStatus },
+    { ...change.changes, borrowers_validation_status: matched.borrowersValidationStatus },
   );
 }

@@ -102,7 +102,9 @@ export async function seedDemoParties(db: DB): Promise<boolean> {
       if (!confirmed && !sellerRepresentative) continue;
 
       const seller = SELLERS[plan.n % SELLERS.length]!;
-      const sellerId = randomUUID();
+      // A seller the title's seed added (provider/title/seed.ts) is the one represented; otherwise one is added.
+      const titleSeller = parties.find((party) => party.role === "SELLER");
+      const sellerId = titleSeller?.party_id ?? randomUUID();
       const position = parties.length;
       if (sellerRepresentative) {
         await insertSeller(trx, workspaceId, sellerId, position, seller, {
@@ -163,6 +165,7 @@ export async function seedDemoParties(db: DB): Promise<boolean> {
   return true;
 }
 
+/** Adds the seller with its representation, or gives the workspace's seller (when it has one) that representation. */
 async function insertSeller(
   trx: Trx,
   workspaceId: string,
@@ -178,6 +181,15 @@ async function insertSeller(
     representative_participant_id: string | null;
   },
 ): Promise<void> {
+  const existing = await trx.selectFrom("workspace_parties").select("party_id").where("party_id", "=", partyId).executeTakeFirst();
+  if (existing) {
+    await trx
+      .updateTable("workspace_parties")
+      .set({ representation_id: randomUUID(), ...representation, verification_of_identity: "LAW_FIRM_CERTIFIED" })
+      .where("party_id", "=", partyId)
+      .execute();
+    return;
+  }
   await trx
     .insertInto("workspace_parties")
     .values({

@@ -208,8 +208,9 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   }
   const seeded = await insertWorldUnlessPresent(db);
   await seedDemoWorkspaces(db);
-  await seedDemoParties(db);
+  // Titles first: a title's seller joins the parties that the parties' seed then gives addresses and representation.
   await seedDemoTitles(db, config.dataDir);
+  await seedDemoParties(db);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);
   return { seeded, scriptClients };
