@@ -177,3 +177,46 @@ function oauthError(json: unknown): { code: string; message: string } | undefine
   }
   return undefined;
 }
+
+export interface FileResult {
+  body: Buffer;
+  contentType: string;
+  /** The provider's Content-Disposition (an attachment with the file name). */
+  contentDisposition: string | null;
+  correlationId: string;
+}
+
+/**
+ * A GET whose answer is a file (a register PDF) rather than JSON: the bytes with their type and
+ * disposition, so the app can hand them on. A non-2xx answer is a ProviderError as for `call`.
+ */
+export async function callForFile(ctx: RequestContext, path: string): Promise<FileResult> {
+  const correlationId = ctx.correlationId ?? randomUUID();
+  const url = new URL(path, ctx.apiUrl);
+  const headers: Record<string, string> = { accept: "application/pdf, application/json", [CORRELATION_ID_HEADER]: correlationId };
+  if (ctx.accessToken) headers.authorization = `Bearer ${ctx.accessToken}`;
+  if (ctx.clientIp) headers["x-forwarded-for"] = ctx.clientIp;
+  let response: Dispatcher.ResponseData;
+  try {
+    const { request } = await loadHttpLibrary();
+    response = await request(url, { method: "GET", headers, dispatcher: ctx.dispatcher, headersTimeout: 30_000, bodyTimeout: 30_000 });
+  } catch (error) {
+    throw connectionFailure(error, url, correlationId);
+  }
+  let body: Buffer;
+  try {
+    body = Buffer.from(await response.body.arrayBuffer());
+  } catch (error) {
+    throw new ProviderAnswerLostError(answerLostMessage(url, error), correlationId);
+  }
+  if (response.statusCode >= 400) {
+    const parsed = ErrorBodySchema.safeParse(safeJson(body.toString("utf8")));
+    const problem = parsed.success ? parsed.data : { code: "HTTP_ERROR", message: `The provider answered ${response.statusCode}` };
+    throw new ProviderError(response.statusCode, problem.code, problem.message, correlationId);
+  }
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? value[0] ?? null : value ?? null;
+  };
+  return { body, contentType: header("content-type") ?? "application/octet-stream", contentDisposition: header("content-disposition"), correlationId };
+}
