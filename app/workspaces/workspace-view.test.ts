@@ -13,11 +13,23 @@ const party = (role: "BORROWER" | "BUYER" | "SELLER", forenames: string, surname
   organisationDetails: null,
   proprietorMatchStatus: [],
   sourceProprietorId: null,
-  representationDetails: dual ? { representationType: "DUAL_REPRESENTATION", representativeType: null, representativeName: null } : null,
+  representationDetails: dual
+    ? {
+        representationId: `representation-${forenames}`,
+        representationType: "DUAL_REPRESENTATION" as const,
+        representativeType: null,
+        representativeName: null,
+        lawFirmId: null,
+        participantId: null,
+        representativeRole: null,
+      }
+    : null,
   availableActions: [],
   verificationOfIdentity: null,
   isIncomingProprietor: null,
   titleStatus: null,
+  addresses: [],
+  locked: false,
 });
 
 function workspace(change: Partial<WorkspaceDetail> = {}): WorkspaceDetail {

@@ -19,7 +19,7 @@
  * changes nothing. Every successful write answers the new version.
  */
 import { z } from "zod";
-import { BorrowerValidationStatusSchema, OrganisationTypeSchema, PartyRoleSchema, PartyTypeSchema, RepresentativeRoleSchema, APPLICANT_ROLE } from "../parties/enums.js";
+import { BorrowerValidationStatusSchema, VerificationOfIdentitySchema, OrganisationTypeSchema, PartyRoleSchema, PartyTypeSchema, RepresentativeRoleSchema, APPLICANT_ROLE } from "../parties/enums.js";
 import { CancellationReasonSchema, JurisdictionSchema, ParticipantRoleSchema, QuickFilterSchema, SortOrderSchema, TransactionTypeSchema, QUICK_FILTERS, TO_BE_PROVIDED } from "./enums.js";
 import { LIMITS } from "../shared/limits.js";
 import { ACTIONS } from "../shared/permissions/actions.js";
@@ -27,6 +27,7 @@ import { SubscriberEntityTypeSchema } from "../administration/enums.js";
 import { AddressSchema } from "../shared/address.js";
 import { CancellationSchema, WorkspaceReferenceSchema } from "./schemas.js";
 import { IndividualPartySchema, OrganisationPartySchema, ReferenceSchema } from "../parties/schemas.js";
+import { PartyAddressSchema, RepresentationDetailsSchema } from "../parties/api.js";
 import { WorkspaceStatusSchema } from "./status.js";
 import { TASK_NAMES } from "../tasks/dashboard.js";
 import { TaskStatusSchema } from "../documents/enums.js";
@@ -155,11 +156,14 @@ export const WorkspacePartySchema = z.object({
   /** Fields of the title match, the representation and the proprietors; filled in by document 2's flows. */
   proprietorMatchStatus: z.array(z.string()),
   sourceProprietorId: z.string().nullable(),
-  representationDetails: z
-    .object({ representationType: z.string(), representativeType: z.string().nullable(), representativeName: z.string().nullable() })
-    .nullable(),
+  /** The party's confirmed representation (document 2 section 4.5), null until confirmed. */
+  representationDetails: RepresentationDetailsSchema.nullable(),
   availableActions: z.array(z.string()),
-  verificationOfIdentity: z.string().nullable(),
+  verificationOfIdentity: VerificationOfIdentitySchema.nullable(),
+  /** The correspondence address (individual) or registered address (organisation), when entered. */
+  addresses: z.array(PartyAddressSchema),
+  /** Set when a title update was confirmed for the party: it can no longer be edited or deleted. */
+  locked: z.boolean(),
   isIncomingProprietor: z.boolean().nullable(),
   titleStatus: z.string().nullable(),
 });

@@ -231,6 +231,8 @@ async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspacePa
       representationDetails: null,
       availableActions: [],
       verificationOfIdentity: null,
+      addresses: [],
+      locked: false,
       isIncomingProprietor: null,
       titleStatus: null,
     };
