@@ -7,19 +7,20 @@
  * exhaustively and the page's browser code receives plain data.
  */
 import type { WorkspaceDetail, WorkspaceParty } from "../../core/workspaces/api.js";
-import { APPLICANT_ROLE, PARTY_ACTION_LABELS, REPRESENTATION_TYPE_LABELS, REPRESENTATIVE_ROLE_LABELS, VERIFICATION_OF_IDENTITY_LABELS, type PartyAction, type PartyRole, type RepresentativeRole } from "../../core/parties/enums.js";
+import { APPLICANT_ROLE, LAW_FIRM_ROLE_LABELS, PARTY_ACTION_LABELS, REPRESENTATION_TYPE_LABELS, REPRESENTATIVE_ROLE_LABELS, VERIFICATION_OF_IDENTITY_LABELS, type PartyAction, type PartyRole, type RepresentativeRole } from "../../core/parties/enums.js";
 import { PARTICIPANT_ROLE_LABELS, TO_BE_PROVIDED_TEXT, type ParticipantRole } from "../../core/workspaces/enums.js";
-import { BORROWER_MESSAGES } from "../../core/parties/messages.js";
+import { BORROWER_MESSAGES, PARTY_MESSAGES } from "../../core/parties/messages.js";
+import type { LawFirm, LendersResponse } from "../../core/parties/api.js";
 import { applicantName } from "../../core/parties/names.js";
-import { CREATE_WORKSPACE_MESSAGES } from "../../core/workspaces/api.js";
 import { LIMITS } from "../../core/shared/limits.js";
 import { addressLine } from "../../core/shared/address.js";
 import { can, type Action, type PermissionSubject } from "../../core/shared/permissions/actions.js";
 import { isHelpdeskAdministrator } from "../../core/shared/permissions/roles.js";
 import { editLockTooltip } from "../../core/workspaces/status.js";
 import { PROPRIETOR_MATCH_STATUS_LABELS, type ProprietorMatchStatus } from "../../core/title/enums.js";
-import { isPartyMenuDisabled, mismatchActionRefusal, mismatchMessage, proprietorRuleProblems, type MismatchContext } from "../../core/title/proprietor-mismatch.js";
+import { isPartyMenuDisabled, mismatchActionRefusal, mismatchMessage, type MismatchContext } from "../../core/title/proprietor-mismatch.js";
 import { mustMatchTitle } from "../../core/title/matching.js";
+import type { OutgoingLender as TitleOutgoingLender, ProprietorMatchResponse } from "../../core/title/api.js";
 import { workspaceContext } from "../workspaces/workspace-view";
 import { inlineViewSearch, toggleHref, type InlineView } from "./inline-view";
 
@@ -28,10 +29,6 @@ export const LOCK_REASON_ID = "participants-lock-reason";
 
 export const PARTICIPANTS_TEXTS = {
   noPermission: "Your role in this workspace does not allow you to change these details.",
-  sellersCannotBeDeleted: "Sellers cannot be deleted.",
-  lastApplicant: "The only applicant cannot be deleted.",
-  externallyRepresented: "An applicant represented by an external law firm cannot be deleted.",
-  partyLockedByTitle: "The name was confirmed from the title register, so this party can no longer be edited.",
   menuDisabledMatch: "This party matches the title register: no action is needed.",
   menuDisabledValid: "The borrowers match the title register: no action is needed.",
   noUnmatchedProprietors: "Every proprietor on the title register matches a party.",
@@ -46,12 +43,8 @@ export type Control =
   | { label: string; href: string; disabled: false }
   | { label: string; disabled: true; reason: string; reasonId: string };
 
-/** A party as the participants tab reads it: the workspace's party plus what the parties and title services add. */
-export type ParticipantsParty = WorkspaceParty & {
-  nameOnTitle?: string | null;
-  /** The party's correspondence (individual) or registered (organisation) address. */
-  address?: { addressId?: string | null; buildingName?: string | null; buildingNumber?: string | null; flat?: string | null; street?: string | null; town?: string | null; postcode?: string | null } | null;
-};
+/** A party as the participants tab reads it: the workspace's party plus what the title's match adds. */
+export type ParticipantsParty = WorkspaceParty & { nameOnTitle?: string | null };
 
 export interface ParticipantRecord {
   participantId: string;
@@ -60,30 +53,6 @@ export interface ParticipantRecord {
   role: ParticipantRole;
   referenceId?: string | null;
   referenceNumber?: string | null;
-}
-
-export interface LawFirmRecord {
-  id: string;
-  name: string;
-  referenceNumber?: string | null;
-  referenceId?: string | null;
-  address?: ParticipantsParty["address"];
-  role: "WORKSPACE_REPRESENTATIVE" | "SELLER_REPRESENTATIVE" | "EXTERNAL_REPRESENTATIVE";
-  representing?: { entityType: string; name: string }[];
-  subscriberId?: string | null;
-}
-
-export interface UnmatchedProprietorRecord {
-  id: string;
-  individualDetails?: { forenames: string; surname: string } | null;
-  organisationDetails?: { organisationName: string; registrationNumber?: string | null } | null;
-  availableActions: string[];
-  mismatchedParties?: { partyId: string; actionOnName?: string | null; actionOnRegistrationNumber?: string | null }[];
-}
-
-export interface OutgoingLenderRecord {
-  name: string;
-  representationDetails?: { representationType?: string | null; representativeName?: string | null } | null;
 }
 
 export interface ParticipantsInput {
@@ -104,11 +73,15 @@ export interface ParticipantsInput {
   user: PermissionSubject;
   participants: readonly ParticipantRecord[];
   /** The workspace's law firms (participant firms and external firms); absent while unknown. */
-  lawFirms?: readonly LawFirmRecord[] | null;
-  unmatchedProprietors?: readonly UnmatchedProprietorRecord[] | null;
-  outgoingLenders?: readonly OutgoingLenderRecord[] | null;
-  /** The title's counts for the rules of 4.4; absent while no title search has succeeded. */
-  proprietorCounts?: MismatchContext | null;
+  lawFirms?: readonly LawFirm[] | null;
+  /** The incoming lender and the outgoing lender parties; absent while unknown. */
+  lenders?: LendersResponse | null;
+  /** The title service's proprietor match (each party's status, the unmatched proprietors, the counts of 4.4); absent while unknown. */
+  match?: ProprietorMatchResponse | null;
+  /** The outgoing lenders of the title's charges. */
+  titleOutgoingLenders?: readonly TitleOutgoingLender[] | null;
+  /** Why the title's proprietors could not be read (section 8: an error state with retry); null when they were. */
+  titleError?: string | null;
   open: InlineView | null;
 }
 
@@ -184,6 +157,7 @@ export interface ParticipantsView {
     addRepresentative: Control | null;
   };
   outgoingLenders: { name: string; representation: string }[];
+  titleError: string | null;
   open: InlineView | null;
 }
 
@@ -239,15 +213,33 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
     return { label, href: `${basePath}${inlineViewSearch(view)}`, disabled: false };
   };
 
+  const match = input.match ?? null;
+  // The match answered by the title service is the newest word on each party's status and actions.
+  const parties: ParticipantsParty[] = workspace.parties.map((party) => {
+    const matched = match?.parties.find((record) => record.partyId === party.partyId);
+    return matched
+      ? {
+          ...party,
+          proprietorMatchStatus: matched.proprietorMatchStatus,
+          availableActions: matched.availableActions,
+          nameOnTitle: matched.nameOnTitle,
+          sourceProprietorId: matched.sourceProprietorId,
+          isIncomingProprietor: matched.isIncomingProprietor,
+          titleStatus: matched.titleStatus,
+          locked: party.locked || matched.locked,
+        }
+      : party;
+  });
+  const borrowersValidationStatus = match?.borrowersValidationStatus ?? workspace.borrowersValidationStatus;
   const applicantRole = APPLICANT_ROLE[workspace.transactionType];
-  const applicants = workspace.parties.filter((party) => party.role === applicantRole);
-  const borrowersValid = workspace.borrowersValidationStatus === "VALID";
+  const applicants = parties.filter((party) => party.role === applicantRole);
+  const borrowersValid = borrowersValidationStatus === "VALID";
 
   const partyCard = (party: ParticipantsParty): PartyCard => {
     const name = applicantName({ partyDetails: party.partyDetails, ...(party.individualDetails ?? {}), ...(party.organisationDetails ?? {}) }) || "-";
     const isApplicant = party.role === applicantRole;
     const editPermitted = allowed(isApplicant ? "editApplicantParty" : party.role === "SELLER" ? "editSellerParty" : "editOtherParty");
-    const lockedByTitle = party.proprietorMatchStatus.includes("PARTY_NAME_UPDATED") ? PARTICIPANTS_TEXTS.partyLockedByTitle : null;
+    const lockedByTitle = party.locked ? PARTY_MESSAGES.locked : null;
     const reasonId = `party-${party.partyId}-reason`;
     const detailsView: InlineView = { view: "details", party: party.partyId };
     const isOpen = open?.party === party.partyId;
@@ -256,11 +248,11 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
     if (party.role !== "SELLER") {
       const deleteReason = isApplicant
         ? applicants.length <= 1
-          ? PARTICIPANTS_TEXTS.lastApplicant
+          ? PARTY_MESSAGES.lastApplicant
           : externallyRepresented
-            ? PARTICIPANTS_TEXTS.externallyRepresented
-            : null
-        : null;
+            ? PARTY_MESSAGES.externallyRepresented
+            : lockedByTitle
+        : lockedByTitle;
       deleteControl = control(allowed("deleteParty"), "Delete", { view: "delete-party", party: party.partyId }, deleteReason, reasonId);
     }
     const needsTitle = mustMatchTitle(party.role, workspace.transactionType);
@@ -268,7 +260,7 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
     const hasMismatch = party.proprietorMatchStatus.some((status) => MISMATCH_STATUSES.includes(status));
     let menu: PartyCard["menu"] = null;
     if (needsTitle && (actions.length > 0 || hasMismatch) && allowed("resolveMismatch")) {
-      const menuReason = isPartyMenuDisabled(party.proprietorMatchStatus, workspace.borrowersValidationStatus)
+      const menuReason = isPartyMenuDisabled(party.proprietorMatchStatus, borrowersValidationStatus)
         ? party.proprietorMatchStatus.includes("MATCH")
           ? PARTICIPANTS_TEXTS.menuDisabledMatch
           : PARTICIPANTS_TEXTS.menuDisabledValid
@@ -280,7 +272,8 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
           .filter((item): item is Control => item !== null),
       };
     }
-    const hasAddress = Boolean(party.address?.postcode);
+    const address = party.addresses[0] ?? null;
+    const hasAddress = address !== null;
     return {
       partyId: party.partyId,
       name,
@@ -296,7 +289,7 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
       verificationOfIdentity: party.verificationOfIdentity
         ? (VERIFICATION_OF_IDENTITY_LABELS[party.verificationOfIdentity as keyof typeof VERIFICATION_OF_IDENTITY_LABELS] ?? party.verificationOfIdentity)
         : null,
-      address: hasAddress ? addressLine(party.address!) : null,
+      address: address ? addressLine(address) : null,
       addressLabel: party.type === "ORGANISATION" ? "Registered address" : "Correspondence address",
       isOpen,
       toggle: { label: isOpen && open?.view === "details" ? `Hide details of ${name}` : `Show details of ${name}`, href: toggleHref(basePath, open, detailsView), expanded: isOpen },
@@ -306,6 +299,8 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
         editPermitted,
         hasAddress ? `Edit ${party.type === "ORGANISATION" ? "registered" : "correspondence"} address` : `Add ${party.type === "ORGANISATION" ? "registered" : "correspondence"} address`,
         { view: hasAddress ? "edit-address" : "add-address", party: party.partyId },
+        lockedByTitle,
+        reasonId,
       ),
       deleteControl,
       menu,
@@ -313,42 +308,41 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
   };
 
   const section = (id: string, title: string, role: PartyRole, empty: string, addLabel: string | null, addReason: string | null): PartySection => {
-    const parties = workspace.parties.filter((party) => party.role === role).map(partyCard);
+    const cards = parties.filter((party) => party.role === role).map(partyCard);
     const add = addLabel ? control(allowed("addParty"), addLabel, { view: "add-party", role }, addReason, `${id}-add-reason`) : null;
-    const anyAction = add !== null || parties.some((party) => party.edit || party.representationControl || party.deleteControl || party.menu);
-    return { id, title, role, parties, add, empty, note: anyAction || lockReason ? null : PARTICIPANTS_TEXTS.noPermission };
+    const anyAction = add !== null || cards.some((party) => party.edit || party.representationControl || party.deleteControl || party.menu);
+    return { id, title, role, parties: cards, add, empty, note: anyAction || lockReason ? null : PARTICIPANTS_TEXTS.noPermission };
   };
 
   const addApplicantReason =
     applicants.length >= LIMITS.applicants
-      ? CREATE_WORKSPACE_MESSAGES.tooManyApplicants
+      ? PARTY_MESSAGES.tooManyApplicants
       : applicants[0]?.type === "ORGANISATION"
-        ? CREATE_WORKSPACE_MESSAGES.organisationAlone
+        ? PARTY_MESSAGES.organisationApplicant
         : null;
   const applicantWord = applicantRole === "BORROWER" ? "borrower" : "buyer";
 
   // Unmatched proprietors: both actions of 4.4, each available or refused with its message.
-  const counts: MismatchContext = input.proprietorCounts ?? {
-    registeredProprietorCount: workspace.parties.filter((party) => party.sourceProprietorId).length + (input.unmatchedProprietors?.length ?? 0),
-    incomingProprietorCount: undefined,
+  const counts: MismatchContext = {
+    registeredProprietorCount: match?.registeredProprietorCount ?? 0,
+    incomingProprietorCount: match?.incomingProprietorCount ?? undefined,
   };
-  const unmatched = (input.unmatchedProprietors ?? []).map((proprietor): ProprietorCard => {
+  const unmatched = (match?.unmatchedProprietors ?? []).map((proprietor): ProprietorCard => {
     const name = proprietor.individualDetails
       ? `${proprietor.individualDetails.forenames} ${proprietor.individualDetails.surname}`.trim()
       : (proprietor.organisationDetails?.organisationName ?? "-");
-    const reasonBase = `proprietor-${proprietor.id}`;
     const actions = (["SET_AS_OUTGOING_PROPRIETOR", "SET_AS_INCOMING_PROPRIETOR"] as const)
       .map((action) => {
         const refusal =
-          mismatchActionRefusal(action, counts) ??
-          (proprietor.availableActions.includes(action) || input.proprietorCounts ? null : mismatchActionRefusal(action, { registeredProprietorCount: 0, incomingProprietorCount: undefined }));
-        return control(allowed("resolveMismatch"), PARTY_ACTION_LABELS[action], { view: "proprietor", proprietor: proprietor.id, action }, refusal, `${reasonBase}-${action.toLowerCase()}`);
+          proprietor.refusedActions.find((refused) => refused.action === action)?.reason ??
+          (proprietor.availableActions.includes(action) ? null : mismatchActionRefusal(action, counts));
+        return control(allowed("resolveMismatch"), PARTY_ACTION_LABELS[action], { view: "proprietor", proprietor: proprietor.id, action }, refusal, `proprietor-${proprietor.id}-${action.toLowerCase()}`);
       })
       .filter((item): item is Control => item !== null);
     return { id: proprietor.id, name, registrationNumber: proprietor.organisationDetails?.registrationNumber ?? null, actions };
   });
-  const titleKnown = input.proprietorCounts != null || workspace.parties.some((party) => party.sourceProprietorId) || unmatched.length > 0;
-  const problems = titleKnown && workspace.transactionType === "REMORTGAGE" ? proprietorRuleProblems(workspace.parties).filter((problem) => problem.includes("borrower")) : [];
+  const titleKnown = match !== null && match.incomingProprietorCount !== null;
+  const problems = match?.problems ?? [];
 
   const warnings: string[] = [];
   if (unmatched.length > 0) warnings.push(BORROWER_MESSAGES.UNMATCHED_PROPRIETOR);
@@ -369,41 +363,52 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
   const referenceOf = (role: RepresentativeRole) => workspace.references.find((reference) => reference.representativeRole === role)?.referenceNumber ?? TO_BE_PROVIDED_TEXT;
 
   // Law firms: the participant firms (each with its role's reference), then the external firms.
+  const participantRoleOf = (participantId: string | null, subscriberId: string | null) =>
+    participants.find((participant) => participant.participantId === participantId || (subscriberId && participant.subscriberId === subscriberId && participant.role !== "INCOMING_LENDER"))?.role ?? null;
   const firmRoles: ParticipantRole[] = ["INCOMING_LENDER_REPRESENTATIVE", "BUYER_REPRESENTATIVE", "SELLER_REPRESENTATIVE"];
-  const firms: LawFirmCard[] = participants
-    .filter((participant) => firmRoles.includes(participant.role))
-    .map((participant) => ({
-      key: participant.participantId,
-      name: participant.subscriberName,
-      roleLabel: PARTICIPANT_ROLE_LABELS[participant.role],
-      referenceNumber: referenceOf(participant.role as RepresentativeRole),
-      address: null,
-      representing: null,
-      edit: null,
-      reference: referenceControl(participant.role as RepresentativeRole, participant.subscriberName),
-    }));
-  for (const firm of input.lawFirms ?? []) {
-    if (firm.role !== "EXTERNAL_REPRESENTATIVE") continue;
-    firms.push({
-      key: firm.id,
-      name: firm.name,
-      roleLabel: "External law firm",
-      referenceNumber: firm.referenceNumber?.trim() || TO_BE_PROVIDED_TEXT,
-      address: firm.address?.postcode ? addressLine(firm.address) : null,
-      representing: firm.representing?.length ? firm.representing.map((entity) => entity.name).join(", ") : null,
-      edit: control(allowed("editExternalLawFirmDetails"), `Edit ${firm.name}`, { view: "edit-law-firm", lawFirm: firm.id }),
-      reference: null,
-    });
-  }
+  const firms: LawFirmCard[] = input.lawFirms
+    ? input.lawFirms.map((firm) => {
+        const external = firm.role === "EXTERNAL_REPRESENTATIVE";
+        const role = external ? null : participantRoleOf(firm.participantId, firm.subscriberId);
+        // A participant firm's details are edited by that participant (its reference); an external firm by whoever may edit external firms.
+        const editPermitted = external
+          ? allowed("editExternalLawFirmDetails")
+          : role !== null && (helpdesk || workspace.participantRole === role) && allowed("editLawFirmReference") && firm.referenceId !== null;
+        return {
+          key: firm.lawFirmId,
+          name: firm.name,
+          roleLabel: external ? "External law firm" : role ? PARTICIPANT_ROLE_LABELS[role] : LAW_FIRM_ROLE_LABELS[firm.role],
+          referenceNumber: firm.referenceNumber?.trim() || TO_BE_PROVIDED_TEXT,
+          address: firm.address?.postcode ? addressLine(firm.address) : null,
+          representing: firm.representing.length ? firm.representing.map((entity) => entity.name).join(", ") : null,
+          edit: control(editPermitted, `Edit ${firm.name}`, { view: "edit-law-firm", lawFirm: firm.lawFirmId }),
+          reference: !external && role && firm.referenceId === null ? referenceControl(role as RepresentativeRole, firm.name) : null,
+        };
+      })
+    : participants
+        .filter((participant) => firmRoles.includes(participant.role))
+        .map((participant) => ({
+          key: participant.participantId,
+          name: participant.subscriberName,
+          roleLabel: PARTICIPANT_ROLE_LABELS[participant.role],
+          referenceNumber: referenceOf(participant.role as RepresentativeRole),
+          address: null,
+          representing: null,
+          edit: null,
+          reference: referenceControl(participant.role as RepresentativeRole, participant.subscriberName),
+        }));
 
-  const lender = participants.find((participant) => participant.role === "INCOMING_LENDER");
+  const lenderParticipant = participants.find((participant) => participant.role === "INCOMING_LENDER");
   const lenderRepresentative = participants.find((participant) => participant.role === "INCOMING_LENDER_REPRESENTATIVE");
+  const incoming = input.lenders?.incoming ?? null;
+  const lenderName = incoming?.name ?? lenderParticipant?.subscriberName ?? null;
+  const outgoingLenders = input.lenders?.outgoing.length ? input.lenders.outgoing : (input.titleOutgoingLenders ?? []);
 
   return {
     basePath,
     version: workspace.version,
     lockReason,
-    borrowerBanner: borrowerBanner(workspace.borrowersValidationStatus),
+    borrowerBanner: borrowerBanner(borrowersValidationStatus),
     warnings,
     applicants: section(
       "applicants",
@@ -418,22 +423,24 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
     outgoingProprietors: section("outgoing-proprietors", "Outgoing proprietors", "OUTGOING_PROPRIETOR", PARTICIPANTS_TEXTS.noOutgoingProprietors, "Add outgoing proprietor", null),
     lawFirms: { firms, addLawFirm: null },
     incomingLender: {
-      name: lender?.subscriberName ?? TO_BE_PROVIDED_TEXT,
-      referenceNumber: referenceOf("INCOMING_LENDER"),
-      representedBy: lenderRepresentative?.subscriberName ?? TO_BE_PROVIDED_TEXT,
-      reference: lender ? referenceControl("INCOMING_LENDER", lender.subscriberName) : null,
-      addRepresentative: lender && !lenderRepresentative
-        ? control(allowed("addIncomingLenderRepresentative"), "Add the lender's law firm", { view: "add-participant", role: "INCOMING_LENDER_REPRESENTATIVE" })
-        : null,
+      name: lenderName ?? TO_BE_PROVIDED_TEXT,
+      referenceNumber: incoming?.referenceNumber?.trim() || referenceOf("INCOMING_LENDER"),
+      representedBy: incoming?.representedBy ?? lenderRepresentative?.subscriberName ?? TO_BE_PROVIDED_TEXT,
+      reference: lenderName ? referenceControl("INCOMING_LENDER", lenderName) : null,
+      addRepresentative:
+        lenderName && !(incoming?.representedBy ?? lenderRepresentative)
+          ? control(allowed("addIncomingLenderRepresentative"), "Add the lender's law firm", { view: "add-participant", role: "INCOMING_LENDER_REPRESENTATIVE" })
+          : null,
     },
-    outgoingLenders: (input.outgoingLenders ?? []).map((outgoing) => ({
+    outgoingLenders: outgoingLenders.map((outgoing) => ({
       name: outgoing.name,
       representation: outgoing.representationDetails?.representativeName
         ? `Represented by ${outgoing.representationDetails.representativeName}`
-        : outgoing.representationDetails?.representationType
-          ? (REPRESENTATION_TYPE_LABELS[outgoing.representationDetails.representationType as keyof typeof REPRESENTATION_TYPE_LABELS] ?? outgoing.representationDetails.representationType)
+        : outgoing.representationDetails
+          ? REPRESENTATION_TYPE_LABELS[outgoing.representationDetails.representationType]
           : "Representation not confirmed",
     })),
+    titleError: input.titleError ?? null,
     open,
   };
 }
