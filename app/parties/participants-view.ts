@@ -253,7 +253,7 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
             ? PARTY_MESSAGES.externallyRepresented
             : lockedByTitle
         : lockedByTitle;
-      deleteControl = control(allowed("deleteParty"), "Delete", { view: "delete-party", party: party.partyId }, deleteReason, reasonId);
+      deleteControl = control(allowed("deleteParty"), "Delete", { view: "delete-party", party: party.partyId }, deleteReason, `${reasonId}-delete`);
     }
     const needsTitle = mustMatchTitle(party.role, workspace.transactionType);
     const actions = party.availableActions.filter((action): action is PartyAction => action in PARTY_ACTION_LABELS);
@@ -293,14 +293,14 @@ export function participantsView(input: ParticipantsInput): ParticipantsView {
       addressLabel: party.type === "ORGANISATION" ? "Registered address" : "Correspondence address",
       isOpen,
       toggle: { label: isOpen && open?.view === "details" ? `Hide details of ${name}` : `Show details of ${name}`, href: toggleHref(basePath, open, detailsView), expanded: isOpen },
-      edit: control(editPermitted, "Edit", { view: "edit-party", party: party.partyId }, lockedByTitle, reasonId),
+      edit: control(editPermitted, "Edit", { view: "edit-party", party: party.partyId }, lockedByTitle, `${reasonId}-edit`),
       representationControl: control(allowed("confirmRepresentation"), "Confirm representation", { view: "representation", party: party.partyId }),
       addressControl: control(
         editPermitted,
         hasAddress ? `Edit ${party.type === "ORGANISATION" ? "registered" : "correspondence"} address` : `Add ${party.type === "ORGANISATION" ? "registered" : "correspondence"} address`,
         { view: hasAddress ? "edit-address" : "add-address", party: party.partyId },
         lockedByTitle,
-        reasonId,
+        `${reasonId}-address`,
       ),
       deleteControl,
       menu,
