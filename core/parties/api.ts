@@ -29,7 +29,7 @@ import {
   VerificationOfIdentitySchema,
 } from "./enums.js";
 import { IndividualPartySchema, LawFirmNameSchema, OrganisationPartySchema } from "./schemas.js";
-import { AddressSchema, AddressFieldsSchema, BUILDING_NAME_OR_NUMBER_MESSAGE } from "../shared/address.js";
+import { AddressSchema, type AddressFieldsSchema, BUILDING_NAME_OR_NUMBER_MESSAGE } from "../shared/address.js";
 import { EVEN_WITH_FIELD_ERRORS, filled, optionalText, requiredText } from "../shared/fields.js";
 import { LIMITS } from "../shared/limits.js";
 import { PostcodeSchema } from "../shared/postcode.js";

@@ -19,6 +19,7 @@ import { meRoutes } from "../identity/me-routes.js";
 import { subscriberRoutes } from "../administration/subscribers-routes.js";
 import { workspaceRoutes } from "../workspaces/routes.js";
 import { workspaceV1Routes } from "../workspaces/participants-routes.js";
+import { partyRoutes } from "../parties/routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 
@@ -42,6 +43,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(notificationRoutes, { prefix: "/notification/v2", ...deps });
         await secured.register(workspaceRoutes, { prefix: "/workspace/v1", ...deps });
         await secured.register(workspaceV1Routes, { prefix: "/v1", ...deps });
+        await secured.register(partyRoutes, { prefix: "/workspace/v1", ...deps });
       });
     },
     { prefix: "/api" },

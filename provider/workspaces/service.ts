@@ -21,7 +21,8 @@ import type {
   WorkspaceReferenceRecord,
   WorkspaceUpdateRequestSchema,
 } from "../../core/workspaces/api.js";
-import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole } from "../../core/parties/enums.js";
+import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole, VerificationOfIdentity } from "../../core/parties/enums.js";
+import { addressesByParty, partyAddressRows, partyRows, representationOf } from "../parties/read.js";
 import type { CancellationReason, ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import { isSelectableSubscriber, PARTICIPANT_ROLES } from "../../core/workspaces/enums.js";
 import { orderTasks } from "../../core/tasks/dashboard.js";
@@ -203,7 +204,8 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
 }
 
 async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceParty[]> {
-  const rows = await db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute();
+  const [rows, addressRows] = await Promise.all([partyRows(db, workspaceId), partyAddressRows(db, workspaceId)]);
+  const addresses = addressesByParty(addressRows);
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";
     return {
@@ -228,11 +230,11 @@ async function partiesOf(db: DB | Trx, workspaceId: string): Promise<WorkspacePa
           },
       proprietorMatchStatus: [],
       sourceProprietorId: null,
-      representationDetails: null,
+      representationDetails: representationOf(row),
       availableActions: [],
-      verificationOfIdentity: null,
-      addresses: [],
-      locked: false,
+      verificationOfIdentity: (row.verification_of_identity as VerificationOfIdentity | null) ?? null,
+      addresses: addresses.get(row.party_id) ?? [],
+      locked: row.locked,
       isIncomingProprietor: null,
       titleStatus: null,
     };

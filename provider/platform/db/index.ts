@@ -24,6 +24,7 @@ import * as appSessions from "./migrations/0030-app-sessions.js";
 import * as productClock from "./migrations/0031-product-clock.js";
 import * as activation from "./migrations/0035-activation.js";
 import * as loginThrottles from "./migrations/0036-login-throttles.js";
+import * as parties from "./migrations/0040-parties.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0031-product-clock": productClock,
   "0035-activation": activation,
   "0036-login-throttles": loginThrottles,
+  "0040-parties": parties,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -215,6 +215,49 @@ export interface WorkspacePartiesTable {
   organisation_type: string | null;
   legal_entity_name: string | null;
   created_at: Timestamp;
+  /** Representation (migration 0040). */
+  representation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  representation_type: ColumnType<string | null, string | null | undefined, string | null>;
+  representative_type: ColumnType<string | null, string | null | undefined, string | null>;
+  representative_name: ColumnType<string | null, string | null | undefined, string | null>;
+  representative_role: ColumnType<string | null, string | null | undefined, string | null>;
+  law_firm_id: ColumnType<string | null, string | null | undefined, string | null>;
+  representative_participant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  verification_of_identity: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when a title update was confirmed for the party: no edit or delete afterwards. */
+  locked: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface WorkspacePartyAddressesTable {
+  address_id: string;
+  workspace_id: string;
+  party_id: string;
+  address_type: string;
+  building_name: string | null;
+  building_number: string | null;
+  flat: string | null;
+  street: string | null;
+  town: string | null;
+  postcode: string;
+  created_at: Timestamp;
+}
+
+export interface WorkspaceLawFirmsTable {
+  law_firm_id: string;
+  workspace_id: string;
+  role: string;
+  name: string;
+  reference_number: string | null;
+  building_name: string | null;
+  building_number: string | null;
+  flat: string | null;
+  street: string | null;
+  town: string | null;
+  postcode: string | null;
+  subscriber_id: string | null;
+  participant_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface WorkspaceParticipantsTable {
@@ -365,6 +408,8 @@ export interface Database {
   audit_events: AuditEventsTable;
   workspaces: WorkspacesTable;
   workspace_parties: WorkspacePartiesTable;
+  workspace_party_addresses: WorkspacePartyAddressesTable;
+  workspace_law_firms: WorkspaceLawFirmsTable;
   workspace_participants: WorkspaceParticipantsTable;
   workspace_references: WorkspaceReferencesTable;
   workspace_tasks: WorkspaceTasksTable;
