@@ -5,13 +5,16 @@
  * toast. The loader and action are in app/parties/participants.server.ts; the sections and forms in
  * app/parties/.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { tabMeta } from "../workspaces/tab-meta";
 import { loadParticipantsTab, participantsTabAction } from "../parties/participants.server";
 import { ParticipantsTab, placeOf, samePlace } from "../parties/participants-tab";
 import { InlineForm, type ActionReply } from "../parties/inline-forms";
+import participantsHref from "../parties/participants.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: participantsHref }];
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return loadParticipantsTab(request, params.workspaceId);
