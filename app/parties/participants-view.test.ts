@@ -27,12 +27,12 @@ const party = (partyId: string, role: WorkspaceParty["role"], change: Partial<Wo
   ...change,
 });
 
-const everyContextual = [...new Set(Object.values(ACTION_PERMISSIONS).flatMap((rule) => ("contextual" in rule ? [...rule.contextual] : [])))];
+const everyContextual = [...new Set(Object.values(ACTION_PERMISSIONS).flatMap((rule) => [...((rule as { contextual?: readonly string[] }).contextual ?? [])]))];
 const lawFirm = { permissions: permissionsForRoles(["Workspace Creator", "Workspace Approver"]), roles: ["Workspace Creator", "Workspace Approver"] };
 const helpdesk = { permissions: permissionsForRoles(["Helpdesk Administrator"]), roles: ["Helpdesk Administrator"] };
 const viewer = { permissions: permissionsForRoles(["Workspace Viewer"]), roles: ["Workspace Viewer"] };
 
-function input(change: Partial<ParticipantsInput> & { workspace?: Partial<ParticipantsInput["workspace"]> } = {}): ParticipantsInput {
+function input(change: Omit<Partial<ParticipantsInput>, "workspace"> & { workspace?: Partial<ParticipantsInput["workspace"]> } = {}): ParticipantsInput {
   return {
     user: helpdesk,
     participants: [
