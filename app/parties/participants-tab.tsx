@@ -66,10 +66,11 @@ export function ParticipantsTab({ view, renderOpen }: TabProps) {
         </p>
       ) : null}
       {view.borrowerBanner ? (
-        <section className={`notice notice-${view.borrowerBanner.tone}`} aria-labelledby="borrower-validation-title" data-banner="borrower-validation">
-          <h3 id="borrower-validation-title">{view.borrowerBanner.title}</h3>
+        // Not a landmark: the workspace header's banner may carry the same title.
+        <div className={`notice notice-${view.borrowerBanner.tone}`} data-banner="borrower-validation">
+          <h3>{view.borrowerBanner.title}</h3>
           <p>{view.borrowerBanner.text}</p>
-        </section>
+        </div>
       ) : null}
       {view.warnings.map((warning) => (
         <p key={warning} className="notice notice-warning" role="note">

@@ -11,8 +11,6 @@ import { apiAs, FRESH, SUBSCRIBERS, type HelpdeskApi } from "./administration-su
 import { expectNoAxeViolations, USERS } from "./support";
 import { expectNoConsoleErrors, pageAs, workspaceHref } from "./workspaces-support";
 
-test.describe.configure({ mode: "serial" });
-
 const participants = (key: Parameters<typeof workspaceHref>[0]) => `${workspaceHref(key)}/participants`;
 
 /** The toast after a write (a flash on the page the action redirected to). */
