@@ -149,7 +149,7 @@ function PartyForm({ form, version, closeTo, lastResult }: FormProps<"party">) {
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       {form.fixedType ? (
         <input type="hidden" name={fields.type.name} value={form.fixedType} />
       ) : (
@@ -201,7 +201,7 @@ function ConfirmForm({ form, version, closeTo, lastResult }: FormProps<"confirm"
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       <p>{form.text}</p>
       <FormEnd intent={form.intent} version={version} closeTo={closeTo} label={form.button} />
     </Form>
@@ -238,7 +238,7 @@ function RepresentationForm({ form, version, closeTo, lastResult }: FormProps<"r
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       <input type="hidden" name={fields.partyId.name} value={form.partyId} />
       <input type="hidden" name={fields.partyType.name} value={form.partyType} />
       {form.representationId ? <input type="hidden" name={fields.representationId.name} value={form.representationId} /> : null}
@@ -297,7 +297,7 @@ function AddressForm({ form, version, closeTo, lastResult }: FormProps<"address"
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       <AddressFields fields={fields as never} legend="Address" />
       <FormEnd intent="save-address" version={version} closeTo={closeTo} label="Save address" />
     </Form>
@@ -309,7 +309,7 @@ function LawFirmForm({ form, version, closeTo, lastResult }: FormProps<"law-firm
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       <TextField
         field={fields.name}
         label="Law firm name"
@@ -329,7 +329,7 @@ function ReferenceForm({ form, version, closeTo, lastResult }: FormProps<"refere
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       <TextField field={fields.referenceNumber} label="Reference" maxLength={LIMITS.reference} autoComplete="off" />
       <FormEnd intent={form.intent} version={version} closeTo={closeTo} label={form.intent === "add-reference" ? "Add" : "Update"} />
     </Form>
@@ -341,7 +341,7 @@ function ParticipantForm({ form, version, closeTo, lastResult }: FormProps<"part
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} />
+      <ErrorSummary form={conform} headingLevel={6} />
       <SelectField field={fields.subscriberId} label="Law firm" placeholder="Select a law firm" options={form.subscribers} />
       <FormEnd intent="add-participant" version={version} closeTo={closeTo} label="Add" />
     </Form>

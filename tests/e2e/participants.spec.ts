@@ -80,7 +80,7 @@ async function purchaseWithNewLender(label: string) {
     { subscriberId: SUBSCRIBERS.northgate.subscriberId, role: "INCOMING_LENDER" },
     { "If-Match": `"${version}"` },
   );
-  expect(assigned.status, JSON.stringify(assigned.json)).toBe(200);
+  expect(assigned.status, JSON.stringify(assigned.json)).toBe(201);
   return `/workspaces/${workspaceId}/participants`;
 }
 
@@ -295,6 +295,8 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("every inline view passes axe and fits 320 px", async ({ browser }) => {
+      // Every view of three workspaces, each checked by axe: longer than a journey.
+      test.setTimeout(600_000);
       for (const [user, key] of [
         ["manager", "purchaseReady"],
         ["lender", "remortgagePreparing"],
