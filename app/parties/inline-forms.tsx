@@ -32,17 +32,23 @@ interface PanelProps {
   /** The tab with nothing open (Cancel). */
   closeTo: string;
   reply: ActionReply | null;
+  /** The heading level of the view's title: 4 under a section's heading, 5 inside a card. */
+  level: 4 | 5;
 }
 
-/** The panel around an open inline view: a heading that takes focus when it opens (with JavaScript), the form, Cancel. */
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The panel around an open inline view: a heading one level below its place's (that takes focus when it
+ * opens, with JavaScript), the form, Cancel.
+ */
+function Panel({ title, level, children }: { title: string; level: 4 | 5; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [title]);
+  const Heading = `h${level}` as const;
   return (
     <section className="inline-view" aria-labelledby="inline-view-title">
-      <h5 id="inline-view-title" ref={heading} tabIndex={-1}>
+      <Heading id="inline-view-title" ref={heading} tabIndex={-1}>
         {title}
-      </h5>
+      </Heading>
       {children}
     </section>
   );
@@ -75,10 +81,10 @@ function useFormAction() {
   return `${location.pathname}${location.search}`;
 }
 
-export function InlineForm({ form, version, closeTo, reply }: PanelProps) {
+export function InlineForm({ form, version, closeTo, reply, level }: PanelProps) {
   const lastResult = reply && reply.intent === intentOf(form) ? reply.result : null;
   const toast = reply && reply.intent === intentOf(form) ? reply.toast : null;
-  const props = { version, closeTo, lastResult };
+  const props = { version, closeTo, lastResult, summaryLevel: (level + 1) as 5 | 6 };
   let body: ReactNode = null;
   switch (form.kind) {
     case "details":
@@ -106,7 +112,7 @@ export function InlineForm({ form, version, closeTo, reply }: PanelProps) {
       break;
   }
   return (
-    <Panel title={form.title}>
+    <Panel title={form.title} level={level}>
       <ToastMessage toast={toast} />
       {body}
     </Panel>
@@ -137,9 +143,10 @@ type FormProps<K extends OpenForm["kind"]> = {
   version: number;
   closeTo: string;
   lastResult: SubmissionResult<string[]> | null;
+  summaryLevel: 5 | 6;
 };
 
-function PartyForm({ form, version, closeTo, lastResult }: FormProps<"party">) {
+function PartyForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"party">) {
   const hydrated = useHydrated();
   const [conform, fields] = useSchemaForm(PartySchema, { id: "party-form", lastResult, defaultValue: form.defaultValue });
   const [chosen, setChosen] = useState<string>(form.fixedType ?? String(fields.type.initialValue ?? "INDIVIDUAL"));
@@ -149,7 +156,7 @@ function PartyForm({ form, version, closeTo, lastResult }: FormProps<"party">) {
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       {form.fixedType ? (
         <input type="hidden" name={fields.type.name} value={form.fixedType} />
       ) : (
@@ -196,12 +203,12 @@ function PartyForm({ form, version, closeTo, lastResult }: FormProps<"party">) {
   );
 }
 
-function ConfirmForm({ form, version, closeTo, lastResult }: FormProps<"confirm">) {
+function ConfirmForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"confirm">) {
   const [conform] = useSchemaForm(ConfirmationSchema, { id: "confirm-form", lastResult });
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       <p>{form.text}</p>
       <FormEnd intent={form.intent} version={version} closeTo={closeTo} label={form.button} />
     </Form>
@@ -223,7 +230,7 @@ function AddressFields({ fields, legend }: { fields: Record<string, Parameters<t
   );
 }
 
-function RepresentationForm({ form, version, closeTo, lastResult }: FormProps<"representation">) {
+function RepresentationForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"representation">) {
   const hydrated = useHydrated();
   const [conform, fields] = useSchemaForm(ConfirmRepresentationRequestSchema, { id: "representation-form", lastResult, defaultValue: form.defaultValue });
   const [representation, setRepresentation] = useState(String(fields.representationType.initialValue ?? ""));
@@ -238,7 +245,7 @@ function RepresentationForm({ form, version, closeTo, lastResult }: FormProps<"r
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       <input type="hidden" name={fields.partyId.name} value={form.partyId} />
       <input type="hidden" name={fields.partyType.name} value={form.partyType} />
       {form.representationId ? <input type="hidden" name={fields.representationId.name} value={form.representationId} /> : null}
@@ -292,24 +299,24 @@ function RepresentationForm({ form, version, closeTo, lastResult }: FormProps<"r
   );
 }
 
-function AddressForm({ form, version, closeTo, lastResult }: FormProps<"address">) {
+function AddressForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"address">) {
   const [conform, fields] = useSchemaForm(AddressSchema, { id: "address-form", lastResult, defaultValue: form.defaultValue });
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       <AddressFields fields={fields as never} legend="Address" />
       <FormEnd intent="save-address" version={version} closeTo={closeTo} label="Save address" />
     </Form>
   );
 }
 
-function LawFirmForm({ form, version, closeTo, lastResult }: FormProps<"law-firm">) {
+function LawFirmForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"law-firm">) {
   const [conform, fields] = useSchemaForm(LawFirmSchema, { id: "law-firm-form", lastResult, defaultValue: form.defaultValue });
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       <TextField
         field={fields.name}
         label="Law firm name"
@@ -324,24 +331,24 @@ function LawFirmForm({ form, version, closeTo, lastResult }: FormProps<"law-firm
   );
 }
 
-function ReferenceForm({ form, version, closeTo, lastResult }: FormProps<"reference">) {
+function ReferenceForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"reference">) {
   const [conform, fields] = useSchemaForm(ReferenceSchema, { id: "reference-form", lastResult, defaultValue: form.defaultValue });
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       <TextField field={fields.referenceNumber} label="Reference" maxLength={LIMITS.reference} autoComplete="off" />
       <FormEnd intent={form.intent} version={version} closeTo={closeTo} label={form.intent === "add-reference" ? "Add" : "Update"} />
     </Form>
   );
 }
 
-function ParticipantForm({ form, version, closeTo, lastResult }: FormProps<"participant">) {
+function ParticipantForm({ form, version, closeTo, lastResult, summaryLevel }: FormProps<"participant">) {
   const [conform, fields] = useSchemaForm(ParticipantFormSchema, { id: "participant-form", lastResult, defaultValue: form.defaultValue });
   return (
     <Form method="post" action={useFormAction()} {...getFormProps(conform)} noValidate preventScrollReset>
       <CsrfInput />
-      <ErrorSummary form={conform} headingLevel={6} />
+      <ErrorSummary form={conform} headingLevel={summaryLevel} />
       <SelectField field={fields.subscriberId} label="Law firm" placeholder="Select a law firm" options={form.subscribers} />
       <FormEnd intent="add-participant" version={version} closeTo={closeTo} label="Add" />
     </Form>

@@ -38,7 +38,7 @@ export default function ParticipantsRoute() {
       <ParticipantsTab
         view={view}
         renderOpen={(where) =>
-          openForm && samePlace(place, where) ? <InlineForm key={JSON.stringify(view.open)} form={openForm} version={view.version} closeTo={view.basePath} reply={reply} /> : null
+          openForm && samePlace(place, where) ? <InlineForm key={JSON.stringify(view.open)} form={openForm} version={view.version} closeTo={view.basePath} reply={reply} level={where.kind === "section" ? 4 : 5} /> : null
         }
       />
     </>

@@ -202,7 +202,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Add", exact: true }).click();
       await expect(page.getByRole("link", { name: "Reference is required" })).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
-      await page.getByLabel("Reference").fill(`NG-E2E-${mode}`);
+      await page.getByRole("textbox", { name: "Reference" }).fill(`NG-E2E-${mode}`);
       await page.getByRole("button", { name: "Add", exact: true }).click();
       await expectToast(page, "Reference added successfully");
       await expect(card(page, "Incoming lender")).toContainText(`NG-E2E-${mode}`);
