@@ -121,3 +121,15 @@ describe("tasks derived from the parties and participants", () => {
     ]);
   });
 });
+
+describe("who holds a reference", () => {
+  it("covers every representative role of document 2 section 3.7", async () => {
+    const { REPRESENTATIVE_ROLES } = await import("./enums.js");
+    const { referenceHolder } = await import("./rules.js");
+    for (const role of REPRESENTATIVE_ROLES) expect(referenceHolder(role, "PURCHASE"), role).not.toBeNull();
+    expect(referenceHolder("WORKSPACE_LAW_FIRM", "PURCHASE")).toEqual({ participantRole: "BUYER_REPRESENTATIVE" });
+    expect(referenceHolder("WORKSPACE_LAW_FIRM", "REMORTGAGE")).toEqual({ participantRole: "INCOMING_LENDER_REPRESENTATIVE" });
+    expect(referenceHolder("BORROWER_REPRESENTATIVE", "REMORTGAGE")).toEqual({ representingPartyRole: "BORROWER" });
+    expect(referenceHolder("OUTGOING_PROPRIETOR_REPRESENTATIVE", "REMORTGAGE")).toEqual({ representingPartyRole: "OUTGOING_PROPRIETOR" });
+  });
+});

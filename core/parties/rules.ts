@@ -161,6 +161,38 @@ export function deriveTasks(
   });
 }
 
+/** The workspace's own law firm's participant role: the buyer's representative on a purchase, the incoming lender's on a remortgage. */
+export function workspaceLawFirmRole(transactionType: TransactionType): ParticipantRole {
+  return transactionType === "PURCHASE" ? "BUYER_REPRESENTATIVE" : "INCOMING_LENDER_REPRESENTATIVE";
+}
+
+/**
+ * Who holds a reference of a representative role (document 2 section 3.7): the participant in the matching
+ * role; WORKSPACE_LAW_FIRM is the workspace's own law firm; BORROWER_REPRESENTATIVE and
+ * OUTGOING_PROPRIETOR_REPRESENTATIVE are whichever participant represents a party of that role, if one does
+ * (an external law firm keeps its reference on the firm itself).
+ */
+export function referenceHolder(
+  role: string,
+  transactionType: TransactionType,
+): { participantRole: ParticipantRole } | { representingPartyRole: PartyRole } | null {
+  switch (role) {
+    case "INCOMING_LENDER":
+    case "INCOMING_LENDER_REPRESENTATIVE":
+    case "BUYER_REPRESENTATIVE":
+    case "SELLER_REPRESENTATIVE":
+      return { participantRole: role };
+    case "WORKSPACE_LAW_FIRM":
+      return { participantRole: workspaceLawFirmRole(transactionType) };
+    case "BORROWER_REPRESENTATIVE":
+      return { representingPartyRole: "BORROWER" };
+    case "OUTGOING_PROPRIETOR_REPRESENTATIVE":
+      return { representingPartyRole: "OUTGOING_PROPRIETOR" };
+    default:
+      return null;
+  }
+}
+
 /** Applicants' role of a transaction (re-exported for the forms). */
 export function applicantRoleOf(transactionType: TransactionType): PartyRole {
   return APPLICANT_ROLE[transactionType];

@@ -30,6 +30,7 @@ import {
   editPartyAction,
   editPartyRefusal,
   partyRefusalMessage,
+  workspaceLawFirmRole,
   type PartyRefusal,
 } from "../../core/parties/rules.js";
 import { EXCLUDED_LARGE_BANK_SUBSCRIBERS, type ParticipantRole, type TransactionType } from "../../core/workspaces/enums.js";
@@ -250,11 +251,6 @@ export async function deleteParty(
 
 // ---------------------------------------------------------------------------------------------------
 // Representation
-
-/** The workspace's own law firm: the buyer's representative on a purchase, the incoming lender's on a remortgage. */
-function workspaceLawFirmRole(transactionType: TransactionType): ParticipantRole {
-  return transactionType === "PURCHASE" ? "BUYER_REPRESENTATIVE" : "INCOMING_LENDER_REPRESENTATIVE";
-}
 
 async function participantInRole(trx: Trx, workspaceId: string, role: ParticipantRole) {
   return trx

@@ -13,6 +13,7 @@ import { createScriptClient } from "../identity/script-clients.js";
 import { hashPassword } from "../identity/passwords.js";
 import { seedAdministration } from "../administration/seed.js";
 import { seedDemoWorkspaces } from "../workspaces/seed.js";
+import { seedDemoParties } from "../parties/seed.js";
 
 /** The password of every demo user who has one. */
 export const DEMO_PASSWORD = "Conveyancing-Demo-1";
@@ -206,6 +207,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   }
   const seeded = await insertWorldUnlessPresent(db);
   await seedDemoWorkspaces(db);
+  await seedDemoParties(db);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);
   return { seeded, scriptClients };

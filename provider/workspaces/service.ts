@@ -23,6 +23,7 @@ import type {
 } from "../../core/workspaces/api.js";
 import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole, VerificationOfIdentity } from "../../core/parties/enums.js";
 import { addressesByParty, partyAddressRows, partyRows, representationOf } from "../parties/read.js";
+import { referenceHolder } from "../../core/parties/rules.js";
 import type { CancellationReason, ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import { isSelectableSubscriber, PARTICIPANT_ROLES } from "../../core/workspaces/enums.js";
 import { orderTasks } from "../../core/tasks/dashboard.js";
@@ -40,7 +41,6 @@ import {
   isRefusal,
   PARTICIPANT_REFERENCE_ROLE,
   participantAssignmentRefusal,
-  participantRoleOfReference,
   referenceKind,
   tasksCompletedByJoining,
   unapproveTransition,
@@ -437,7 +437,7 @@ export async function addReference(
       .where("representative_role", "=", role)
       .executeTakeFirst();
     if (existing) throw badRequest(`The workspace already has a ${role} reference: edit that one instead.`, "REFERENCE_EXISTS");
-    const representativeId = await representativeOf(trx, workspaceId, role);
+    const representativeId = await representativeOf(trx, workspaceId, role, workspace.row.transaction_type as TransactionType);
     const referenceId = randomUUID();
     await trx
       .insertInto("workspace_references")
@@ -482,16 +482,28 @@ export async function editReference(
   });
 }
 
-async function representativeOf(trx: Trx, workspaceId: string, role: RepresentativeRole): Promise<string | null> {
-  const participantRole = participantRoleOfReference(role);
-  if (!participantRole) return null;
-  const participant = await trx
-    .selectFrom("workspace_participants")
-    .select("participant_id")
+/** The participant a reference of the role belongs to, when one holds it (core/parties/rules.ts referenceHolder). */
+async function representativeOf(trx: Trx, workspaceId: string, role: RepresentativeRole, transactionType: TransactionType): Promise<string | null> {
+  const holder = referenceHolder(role, transactionType);
+  if (!holder) return null;
+  if ("participantRole" in holder) {
+    const participant = await trx
+      .selectFrom("workspace_participants")
+      .select("participant_id")
+      .where("workspace_id", "=", workspaceId)
+      .where("role", "=", holder.participantRole)
+      .executeTakeFirst();
+    return participant?.participant_id ?? null;
+  }
+  const party = await trx
+    .selectFrom("workspace_parties")
+    .select("representative_participant_id")
     .where("workspace_id", "=", workspaceId)
-    .where("role", "=", participantRole)
+    .where("role", "=", holder.representingPartyRole)
+    .where("representative_participant_id", "is not", null)
+    .orderBy("position")
     .executeTakeFirst();
-  return participant?.participant_id ?? null;
+  return party?.representative_participant_id ?? null;
 }
 
 /** A write that leaves status and tasks as they are still bumps the version. */

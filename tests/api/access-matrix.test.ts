@@ -200,6 +200,11 @@ async function registrationOfA(): Promise<string | undefined> {
 const registration = (email: string) => ({ notificationType: "EMAIL", attributes: { email }, eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] });
 
 /** Every operation of the document that needs a caller, described. */
+/** A's workspace of the parties calls, and the parties they name (added by matrixParty). */
+const MATRIX_WORKSPACE = () => DEMO_WORKSPACES.remortgagePreparing.workspaceId;
+const MATRIX_PARTY = "5d000000-0000-4000-8000-0000000000a1";
+const MATRIX_DELETABLE_PARTY = "5d000000-0000-4000-8000-0000000000a2";
+
 const ACCESS: Record<string, Access> = {
   // The web app's session store: the web client's secret, never a person's token (decision 0017).
   "POST /api/v1/app-sessions": { reach: "webClient", body: () => sessionWrite },
@@ -402,7 +407,88 @@ const ACCESS: Record<string, Access> = {
     version: workspaceVersion(DEMO_WORKSPACES.purchaseReady.workspaceId),
     read: { url: () => `/api/v1/workspaces/${DEMO_WORKSPACES.purchaseReady.workspaceId}/participant-details` },
   },
+
+  // Parties, representation, law firms, lenders, the security address (document 2 section 7): all in A's
+  // remortgage in preparation, where A is the incoming lender's representative (the workspace's law firm).
+  "POST /api/workspace/v1/workspaces/{workspaceId}/parties": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_WORKSPACE_PARTIES],
+    body: () => ({ role: "BORROWER", type: "INDIVIDUAL", partyDetails: { forenames: "Max", surname: "Trix" } }),
+    version: workspaceVersion(MATRIX_WORKSPACE()),
+    read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}` },
+  },
+  "PATCH /api/workspace/v1/workspaces/{workspaceId}/parties/{partyId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_WORKSPACE_PARTIES],
+    prepare: () => matrixParty(MATRIX_PARTY),
+    params: { partyId: () => MATRIX_PARTY },
+    body: () => ({ type: "INDIVIDUAL", partyDetails: { forenames: "Mia", surname: "Trix-Edited" } }),
+    version: workspaceVersion(MATRIX_WORKSPACE()),
+    read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}` },
+  },
+  "DELETE /api/workspace/v1/workspaces/{workspaceId}/parties/{partyId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_WORKSPACE_PARTIES],
+    prepare: () => matrixParty(MATRIX_DELETABLE_PARTY),
+    params: { partyId: () => MATRIX_DELETABLE_PARTY },
+    version: workspaceVersion(MATRIX_WORKSPACE()),
+    read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}` },
+  },
+  "POST /api/workspace/v1/workspaces/{workspaceId}/representations": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LEGAL_REPRESENTATION_DETAILS],
+    prepare: () => matrixParty(MATRIX_PARTY),
+    body: () => ({ partyId: MATRIX_PARTY, representationType: "DUAL_REPRESENTATION", verificationOfIdentity: "IDENTITY_EVIDENCE" }),
+    version: workspaceVersion(MATRIX_WORKSPACE()),
+    read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}` },
+  },
+  "GET /api/workspace/v1/workspaces/{workspaceId}/law-firms": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "PATCH /api/workspace/v1/workspaces/{workspaceId}/law-firms/{lawFirmId}": {
+    reach: "subscriber",
+    // A's own firm is a participant: its reference is saved under the law firm reference permission.
+    permissions: [Permission.EDIT_LAW_FIRM_REFERENCE],
+    params: { lawFirmId: () => participantOfA(MATRIX_WORKSPACE()) },
+    body: () => ({ referenceNumber: "HV/RM/2101-L" }),
+    version: workspaceVersion(MATRIX_WORKSPACE()),
+    read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}/law-firms` },
+  },
+  "GET /api/workspace/v1/workspaces/{workspaceId}/lenders": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "PATCH /api/workspace/v1/workspaces/{workspaceId}/addresses/{addressId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_WORKSPACE_ADDRESSES],
+    params: { addressId: () => securityAddressOf(MATRIX_WORKSPACE()) },
+    body: () => ({ number: "15", street: "Willow Lane", town: "Harrogate", postcode: "hg1 2ab" }),
+    version: workspaceVersion(MATRIX_WORKSPACE()),
+    read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}` },
+  },
+  // The subscriber selection list: names and types of subscribers, for anyone who may see workspaces.
+  "GET /api/workspace/v1/subscribers": { reach: "caller", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ type: "Lender", page: "1", limit: "500" }) },
 };
+
+
+/** A second borrower of A's workspace with a fixed id, for the party calls (added once). */
+async function matrixParty(partyId: string): Promise<void> {
+  await provider.db
+    .insertInto("workspace_parties")
+    .values({ party_id: partyId, workspace_id: MATRIX_WORKSPACE(), position: partyId === MATRIX_PARTY ? 10 : 11, role: "BORROWER", type: "INDIVIDUAL", forenames: "Mia", surname: "Trix" })
+    .onConflict((conflict) => conflict.column("party_id").doNothing())
+    .execute();
+}
+
+async function participantOfA(workspaceId: string): Promise<string> {
+  const row = await provider.db
+    .selectFrom("workspace_participants")
+    .select("participant_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("subscriber_id", "=", A)
+    .executeTakeFirstOrThrow();
+  return row.participant_id;
+}
+
+async function securityAddressOf(workspaceId: string): Promise<string> {
+  const row = await provider.db.selectFrom("workspaces").select("security_address_id").where("workspace_id", "=", workspaceId).executeTakeFirstOrThrow();
+  return row.security_address_id;
+}
 
 async function referenceOfA(workspaceId: string): Promise<string> {
   const row = await provider.db

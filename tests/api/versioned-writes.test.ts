@@ -45,6 +45,9 @@ const harperVale = DEMO_SUBSCRIBERS.harperVale.subscriberId;
 const ashdown = DEMO_SUBSCRIBERS.ashdown.subscriberId;
 let registrationId = "";
 let referenceId = "";
+let partyId = "";
+let addressId = "";
+let lawFirmId = "";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -68,6 +71,36 @@ function targets(): Record<string, Target> {
       token: () => tokens.helpdesk!,
       url: `/api/v1/workspaces/${workspace}/participants`,
       body: { subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId, role: "INCOMING_LENDER_REPRESENTATIVE" },
+    },
+    "POST /api/workspace/v1/workspaces/{workspaceId}/parties": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/parties`,
+      body: { role: "BORROWER", type: "INDIVIDUAL", partyDetails: { forenames: "Walk", surname: "Er" } },
+    },
+    "PATCH /api/workspace/v1/workspaces/{workspaceId}/parties/{partyId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/parties/${partyId}`,
+      body: { type: "INDIVIDUAL", partyDetails: { forenames: "Walk", surname: "Er" } },
+    },
+    "DELETE /api/workspace/v1/workspaces/{workspaceId}/parties/{partyId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/parties/${partyId}`,
+      body: {},
+    },
+    "POST /api/workspace/v1/workspaces/{workspaceId}/representations": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/representations`,
+      body: { partyId, representationType: "NO_REPRESENTATION", verificationOfIdentity: "IDENTITY_EVIDENCE" },
+    },
+    "PATCH /api/workspace/v1/workspaces/{workspaceId}/law-firms/{lawFirmId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/law-firms/${lawFirmId}`,
+      body: { referenceNumber: "WALK-3" },
+    },
+    "PATCH /api/workspace/v1/workspaces/{workspaceId}/addresses/{addressId}": {
+      token: () => tokens.harper!,
+      url: `/api/workspace/v1/workspaces/${workspace}/addresses/${addressId}`,
+      body: { number: "9", postcode: "HG1 2AB" },
     },
     "PATCH /api/subscriber/v1/subscriber-users/{id}": {
       token: () => tokens.helpdesk!,
@@ -126,6 +159,9 @@ beforeAll(async () => {
   registrationId = registration.json().registrationId;
   const workspace = await provider.call(tokens.harper, { method: "GET", url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
   referenceId = workspace.json().references.find((reference: { representativeRole: string }) => reference.representativeRole === "INCOMING_LENDER_REPRESENTATIVE").referenceId;
+  partyId = workspace.json().parties[0].partyId;
+  addressId = workspace.json().securityAddress.addressId;
+  lawFirmId = workspace.json().participants.find((participant: { subscriberId: string }) => participant.subscriberId === harperVale).participantId;
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
 });

@@ -3,7 +3,8 @@
  *
  * - workspace_parties gains the party's representation (representation id and type, representative type,
  *   name and role, the external law firm or participant that represents it), its verification of identity,
- *   and `locked`, set when a title update is confirmed for the party (no edit or delete afterwards).
+ *   and `locked`, set when a title update is confirmed for the party (no edit or delete afterwards; the title
+ *   migration adds it too, IF NOT EXISTS, so either may come first).
  * - workspace_party_addresses: a party's correspondence address (individual) or registered address
  *   (organisation), one of each kind at most.
  * - workspace_law_firms: the external law firms entered when confirming separate representation, and, under
@@ -23,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN law_firm_id uuid,
       ADD COLUMN representative_participant_id uuid,
       ADD COLUMN verification_of_identity text,
-      ADD COLUMN locked boolean NOT NULL DEFAULT false`,
+      ADD COLUMN IF NOT EXISTS locked boolean NOT NULL DEFAULT false`,
     sql`CREATE TABLE workspace_party_addresses (
       address_id uuid PRIMARY KEY,
       workspace_id uuid NOT NULL REFERENCES workspaces (workspace_id) ON DELETE CASCADE,
