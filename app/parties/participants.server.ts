@@ -13,7 +13,7 @@ import type { Toast } from "../../core/shared/errors.js";
 import { isWorkspaceId, type WorkspaceDetail } from "../../core/workspaces/api.js";
 import { WORKSPACE_TOASTS } from "../../core/workspaces/messages.js";
 import { PARTY_ACTION_LABELS, REPRESENTATIVE_ROLE_LABELS, type PartyAction, type PartyRole, type RepresentativeRole } from "../../core/parties/enums.js";
-import { BORROWER_MESSAGES } from "../../core/parties/messages.js";
+import { BORROWER_MESSAGES, LAW_FIRM_MESSAGES } from "../../core/parties/messages.js";
 import { MISMATCH_RESOLUTION_ACTIONS, type MismatchResolutionAction, type ProprietorMatchResponse } from "../../core/title/api.js";
 import { addWorkspaceReference, assignWorkspaceParticipant, editWorkspaceReference, listWorkspaceParticipants } from "../../core/workspaces/client.js";
 import { addParty, confirmRepresentation, deleteParty, editLawFirm, editParty, getLenderDetails, listLawFirms, listSelectableSubscribers } from "../../core/parties/client.js";
@@ -31,7 +31,6 @@ import { participantsView, ROLE_LABELS, type Control, type ParticipantsView } fr
 
 /** Success toasts of section 8 for what the section's list does not name (decision 0411). */
 export const PARTICIPANTS_TOASTS = {
-  lawFirmUpdated: "Law firm updated successfully",
   participantAdded: "Law firm added successfully",
   outgoingProprietorSet: "Outgoing proprietor set successfully",
   mismatchResolved: "Party updated successfully",
@@ -288,7 +287,7 @@ function successMessage(intent: ParticipantIntent, open: InlineView, partial: st
     case "confirm-representation":
       return successToast(WORKSPACE_TOASTS.representationConfirmed);
     case "edit-law-firm":
-      return successToast(PARTICIPANTS_TOASTS.lawFirmUpdated);
+      return successToast(LAW_FIRM_MESSAGES.updated);
     case "add-reference":
       return successToast(WORKSPACE_TOASTS.referenceAdded);
     case "edit-reference":
