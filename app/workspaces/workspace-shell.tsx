@@ -60,16 +60,23 @@ export function WorkspaceNotices({ view }: { view: WorkspaceView }) {
   );
 }
 
+/** Banner actions that go to a tab rather than post an intent. */
+const BANNER_LINK_TABS: Readonly<Record<string, string>> = {
+  "authorise-funds": "financials",
+  "resolve-borrower-mismatch": "participants",
+};
+
 function BannerBox({ view, banner }: { view: WorkspaceView; banner: Banner }) {
   const action = banner.action;
+  const tab = action ? BANNER_LINK_TABS[action.intent] : undefined;
   return (
     <section className={`notice notice-${banner.tone}`} aria-labelledby={`banner-${banner.id}`} data-banner={banner.id}>
       <h2 id={`banner-${banner.id}`}>{banner.title}</h2>
       <p>{banner.text}</p>
       {action ? (
-        action.intent === "authorise-funds" ? (
+        tab ? (
           <p>
-            <Link to={`${view.basePath}/financials`}>{action.label}</Link>
+            <Link to={`${view.basePath}/${tab}`}>{action.label}</Link>
           </p>
         ) : (
           <IntentForm view={view} intent={action.intent} label={action.label} />

@@ -130,7 +130,10 @@ describe("workspace banner", () => {
     expect(workspaceBanner({ ...exchanged, hasOrganisationParty: true })?.text).not.toContain("Companies House");
     expect(workspaceBanner({ ...base, status: "REQUISITIONED", builtScreens: withDocuments })?.text).toContain("documents tab");
     expect(borrowerValidationBanner("INVALID", ["overview", "participants"])).toBe(BORROWER_VALIDATION_BANNERS.INVALID);
-    expect(borrowerValidationBanner("INVALID")?.text).not.toContain("tab");
+    expect(borrowerValidationBanner("INVALID", ["overview"])?.text).not.toContain("tab");
+    expect(borrowerValidationBanner("INVALID", ["overview"])?.action).toBeUndefined();
+    // The participants tab is built: the default list sends the user there to resolve the mismatch.
+    expect(borrowerValidationBanner("INVALID")).toMatchObject({ text: expect.stringContaining("participants tab"), action: { intent: "resolve-borrower-mismatch" } });
   });
   it("gives a banner for every status", () => {
     for (const status of WORKSPACE_STATUSES) expect(workspaceBanner({ ...base, status }), status).not.toBeNull();

@@ -152,6 +152,7 @@ export const BORROWER_VALIDATION_BANNERS = {
     tone: "warning",
     title: "The borrower information below doesn't match the title",
     text: "Resolve the mismatch in the participants tab, or cancel the workspace.",
+    action: { intent: "resolve-borrower-mismatch", label: "Go to participants" },
   },
   /** The same while the participants screen is not built: nothing to resolve it with yet but cancelling. */
   INVALID_WITHOUT_SCREEN: {

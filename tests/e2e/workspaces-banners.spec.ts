@@ -1,6 +1,6 @@
 /**
  * The workspace page's banners and actions say only what the user can do: a banner names a tab or offers
- * to go there only when that tab's screen is built (none but the overview yet), Companies House evidence
+ * to go there only when that tab's screen is built (the overview and participants so far), Companies House evidence
  * only for an organisation party, and an action that does not apply looks disabled with its reason in
  * visible text, with JavaScript on and off.
  */
@@ -35,7 +35,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole("heading", { name: "The borrower information below doesn't match the title" }),
       ).toBeVisible();
-      expect(await bannerText(page)).not.toMatch(/tab\b/);
+      // The participants tab is built: the mismatch banner sends the user there to resolve it.
+      expect(await bannerText(page)).toContain("participants tab");
+      await page.getByRole("link", { name: "Go to participants" }).click();
+      await expect(page).toHaveURL(/\/participants$/);
+      await expect(page.getByRole("heading", { name: "Participants", level: 2 })).toBeVisible();
       await page.context().close();
     });
 

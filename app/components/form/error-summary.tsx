@@ -8,8 +8,18 @@ import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { errorSummaryItems } from "./error-summary-items";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function ErrorSummary({ form, title = "There is a problem" }: { form: FormMetadata<any, string[]>; title?: string }) {
+export function ErrorSummary({
+  form,
+  title = "There is a problem",
+  headingLevel = 2,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  title?: string;
+  /** The summary's heading level: 2 on a page of its own, deeper inside a section (an inline form). */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+}) {
+  const Heading = `h${headingLevel}` as const;
   const ref = useRef<HTMLDivElement>(null);
   const items = errorSummaryItems(form.id, form.allErrors);
   // Shown after a submit attempt; a reply from the server (no JavaScript, or a provider failure) counts as one.
@@ -35,7 +45,7 @@ export function ErrorSummary({ form, title = "There is a problem" }: { form: For
   if (!visible) return null;
   return (
     <div ref={ref} className="error-summary" role="alert" aria-labelledby={`${form.id}-error-summary-title`} tabIndex={-1}>
-      <h2 id={`${form.id}-error-summary-title`}>{title}</h2>
+      <Heading id={`${form.id}-error-summary-title`}>{title}</Heading>
       <ul>
         {items.map((item) =>
           item.href ? (

@@ -1,0 +1,321 @@
+/**
+ * The participants tab (document 2 sections 2.2, 4.1, 4.4, 4.5, 5.1, 5.4, 6 and 8) in the browser, with
+ * JavaScript on and off, as the demo users of each participant role: add a second borrower, edit a seller's
+ * name, confirm separate representation with an external law firm, add a lender reference, resolve a name
+ * mismatch by each allowed action, see each refusal of 4.4 with its message; every inline view passes axe
+ * and fits 320 px. Each inline view is an address of its own (`?view=…`), so the journeys work without
+ * JavaScript; workspaces a journey changes for good are made fresh through the API for each run.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiAs, FRESH, SUBSCRIBERS, type HelpdeskApi } from "./administration-support";
+import { expectNoAxeViolations, USERS } from "./support";
+import { expectNoConsoleErrors, pageAs, workspaceHref } from "./workspaces-support";
+
+const participants = (key: Parameters<typeof workspaceHref>[0]) => `${workspaceHref(key)}/participants`;
+
+/** The toast after a write (a flash on the page the action redirected to). */
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator(".toast").filter({ hasText: text })).toBeVisible();
+}
+
+/** Nothing wider than a 320 px screen. */
+async function expectFits320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(320);
+}
+
+/** A party's card in the tab, by its heading. */
+function card(page: Page, name: string | RegExp) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name, level: 4 }) });
+}
+
+let lenderApi: HelpdeskApi;
+let keystoneApi: HelpdeskApi;
+let helpdeskApi: HelpdeskApi;
+
+async function apiOf(browser: Browser, email: string) {
+  const context = await browser.newContext(FRESH);
+  try {
+    return await apiAs(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A fresh remortgage of Northgate Bank, with these borrowers, whose title search answered with `titleNumber` (the sandbox's fixture). */
+async function remortgageWithTitle(borrowers: { forenames: string; surname: string }[] | { organisationName: string; registrationNumber: string }, titleNumber: string, label: string) {
+  const parties = Array.isArray(borrowers)
+    ? borrowers.map((partyDetails) => ({ type: "INDIVIDUAL", role: "BORROWER", partyDetails }))
+    : [{ type: "ORGANISATION", role: "BORROWER", partyDetails: { ...borrowers, organisationType: "LIMITED_COMPANY" } }];
+  const created = await lenderApi.call("POST", "/api/workspace/v1/workspaces", {
+    reference: `E2E-${label}`.slice(0, 25),
+    transactionType: "REMORTGAGE",
+    securityAddress: { buildingNumber: "56", street: "Queens Road", town: "Sheffield", postcode: "S2 4DR" },
+    parties,
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const { workspaceId, version } = created.json as { workspaceId: string; version: number };
+  const cases = await lenderApi.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`);
+  expect(cases.status, JSON.stringify(cases.json)).toBe(200);
+  const [lodgementCase] = (cases.json as { records: { lodgementCaseId: string }[] }).records;
+  const search = await lenderApi.call("POST", `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`, { titleNumber }, { "If-Match": `"${version}"` });
+  expect(search.status, JSON.stringify(search.json)).toBe(200);
+  return `/workspaces/${workspaceId}/participants`;
+}
+
+/** A fresh purchase by Keystone Conveyancing that Northgate Bank joins as incoming lender, with no lender reference yet. */
+async function purchaseWithNewLender(label: string) {
+  const created = await keystoneApi.call("POST", "/api/workspace/v1/workspaces", {
+    reference: `E2E-${label}`.slice(0, 25),
+    transactionType: "PURCHASE",
+    securityAddress: { buildingNumber: "7", street: "Abbey Gardens", town: "Bath", postcode: "BA1 1NT" },
+    parties: [{ type: "INDIVIDUAL", role: "BUYER", partyDetails: { forenames: "Lena", surname: "Buyer" } }],
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const { workspaceId, version } = created.json as { workspaceId: string; version: number };
+  const assigned = await helpdeskApi.call(
+    "POST",
+    `/api/v1/workspaces/${workspaceId}/participants`,
+    { subscriberId: SUBSCRIBERS.northgate.subscriberId, role: "INCOMING_LENDER" },
+    { "If-Match": `"${version}"` },
+  );
+  expect(assigned.status, JSON.stringify(assigned.json)).toBe(201);
+  return `/workspaces/${workspaceId}/participants`;
+}
+
+test.beforeAll(async ({ browser }) => {
+  lenderApi = await apiOf(browser, USERS.lender.email);
+  keystoneApi = await apiOf(browser, USERS.keystoneCreator.email);
+  helpdeskApi = await apiOf(browser, USERS.helpdesk.email);
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "on" : "off";
+  // Names of letters only (the name pattern of 5.1), different for each run.
+  const suffix = javaScriptEnabled ? "Jay" : "Noel";
+
+  test.describe(`participants tab (JavaScript ${mode})`, () => {
+    test("the sections in the order of 2.2, and the borrower mismatch banner that sends the user here", async ({ browser }) => {
+      const page = await pageAs(browser, "lender", javaScriptEnabled);
+      await page.goto(workspaceHref("remortgageBorrowerMismatch"));
+      await page.getByRole("link", { name: "Go to participants" }).click();
+      await expect(page).toHaveURL(/\/participants$/);
+      const headings = await page.locator(".participants-tab h3").allInnerTexts();
+      expect(headings.filter((text) => /details|proprietors/.test(text))).toEqual([
+        "Borrower details",
+        "Unmatched proprietors",
+        "Outgoing proprietors",
+        "Law firm details",
+        "Lender details",
+      ]);
+      // Section 4.1 and 8: the banner comes first.
+      await expect(page.getByRole("heading", { name: "The borrower information below doesn't match the title", level: 3 })).toBeVisible();
+      await expect(page.getByText("Borrower names do not match the details on the title register")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("add a second borrower (the lender's law firm), with the form's errors first", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto(participants("remortgagePreparing"));
+      await page.getByRole("link", { name: "Add borrower" }).click();
+      await expect(page).toHaveURL(/view=add-party&role=BORROWER/);
+      await expect(page.getByRole("heading", { name: "Add borrower" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "First name is required" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByLabel("First name").fill(suffix);
+      await page.getByLabel("Last name").fill("Clarke");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await expect(page).toHaveURL(/\/participants$/);
+      await expectToast(page, "Party added successfully");
+      await expect(card(page, `${suffix} Clarke`)).toBeVisible();
+      await expect(card(page, "Amelia Clarke")).toBeVisible();
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+
+    test("edit a seller's name (the buyer's law firm adds the seller, then corrects it)", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto(participants("purchaseReady"));
+      await page.getByRole("link", { name: "Add seller" }).click();
+      await page.getByLabel("First name").fill("Selina");
+      await page.getByLabel("Last name").fill(`Sel${suffix.toLowerCase()}`);
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await expectToast(page, "Party added successfully");
+      const seller = card(page, `Selina Sel${suffix.toLowerCase()}`);
+      // Sellers cannot be deleted (5.1): no delete action at all.
+      await expect(seller.getByRole("link", { name: "Delete" })).toHaveCount(0);
+      await seller.getByRole("link", { name: "Edit" }).click();
+      await expect(page).toHaveURL(/view=edit-party&party=/);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByLabel("Last name").fill(`Sellers${suffix.toLowerCase()}`);
+      await page.getByRole("button", { name: "Update" }).click();
+      await expectToast(page, "Party updated successfully");
+      await expect(card(page, `Selina Sellers${suffix.toLowerCase()}`)).toBeVisible();
+      await page.context().close();
+    });
+
+    test("confirm separate representation with an external law firm", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      const buyer = javaScriptEnabled ? "Arjun Shah" : "Meera Shah";
+      await page.goto(participants("purchaseReady"));
+      await card(page, buyer).getByRole("link", { name: "Confirm representation" }).click();
+      await expect(page).toHaveURL(/view=representation&party=/);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByLabel("Separate representation").check();
+      await page.getByLabel("An external law firm").check();
+      // Section 5.4: the firm's name, reference, postcode and a building name or number are required.
+      await page.getByLabel("Identity evidence").check();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByRole("link", { name: "Law firm name is required" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByLabel("Law firm name").fill(`Quill ${suffix} Solicitors`);
+      await page.getByLabel("Reference", { exact: true }).fill(`Q-${suffix}`);
+      await page.getByLabel("Building number").fill("12");
+      await page.getByLabel("Street").fill("Broad Street");
+      await page.getByLabel("Town").fill("Bristol");
+      await page.getByLabel("Postcode").fill("BS1 2HQ");
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page).toHaveURL(/\/participants$/);
+      await expectToast(page, "Representation confirmed successfully");
+      const firm = card(page, `Quill ${suffix} Solicitors`);
+      await expect(firm).toContainText("External law firm");
+      await expect(firm).toContainText(buyer);
+      // An externally represented applicant cannot be deleted (5.1), and says why.
+      await expect(card(page, buyer).getByText("An applicant represented by an external law firm cannot be deleted")).toBeVisible();
+      await page.context().close();
+    });
+
+    test("add a lender reference (the incoming lender of a purchase it has just joined)", async ({ browser }) => {
+      const href = await purchaseWithNewLender(`ref-${mode}`);
+      const page = await pageAs(browser, "lender", javaScriptEnabled);
+      await page.goto(href);
+      const lender = card(page, "Incoming lender");
+      await expect(lender).toContainText("To be provided");
+      await lender.getByRole("link", { name: "Add reference of Northgate Bank" }).click();
+      await expect(page).toHaveURL(/view=add-reference&role=INCOMING_LENDER/);
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await expect(page.getByRole("link", { name: "Reference is required" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("textbox", { name: "Reference" }).fill(`NG-E2E-${mode}`);
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await expectToast(page, "Reference added successfully");
+      await expect(card(page, "Incoming lender")).toContainText(`NG-E2E-${mode}`);
+      await page.context().close();
+    });
+
+    for (const action of ["Update name in workspace", "Change of name application", "No action needed"] as const) {
+      test(`resolve a name mismatch: ${action}`, async ({ browser }) => {
+        // The title (DN100004) names Samuel John Wright; the workspace, Samuel Wright.
+        const href = await remortgageWithTitle([{ forenames: "Samuel", surname: "Wright" }], "DN100004", `${action}-${mode}`.replace(/\s+/g, ""));
+        const page = await pageAs(browser, "lender", javaScriptEnabled);
+        await page.goto(href);
+        const party = card(page, "Samuel Wright");
+        await expect(party.getByText("The name does not match the details on the title register: the title says Samuel John Wright")).toBeVisible();
+        if (javaScriptEnabled) await party.getByText("Resolve mismatch for Samuel Wright").click();
+        else await party.locator("summary").click();
+        await party.getByRole("link", { name: action }).click();
+        await expect(page).toHaveURL(/view=resolve&party=/);
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await expect(page).toHaveURL(/\/participants$/);
+        await expectToast(page, action === "Change of name application" ? "Change of name requested successfully" : "Party updated successfully");
+        // Resolved: no banner, and the party's menu is gone or disabled with its reason.
+        await expect(page.getByRole("heading", { name: "The borrower information below doesn't match the title" })).toHaveCount(0);
+        if (action === "Update name in workspace") {
+          const renamed = card(page, "Samuel John Wright");
+          await expect(renamed.getByText("This party's details have been confirmed against the title and can no longer be changed").first()).toBeVisible();
+        }
+        await page.context().close();
+      });
+    }
+
+    test("each refusal of 4.4 shows its message", async ({ browser }) => {
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      // One registered proprietor (DN100015's Harold Finch) that no party matches: it cannot leave the title.
+      await page.goto(participants("purchaseTwoSided"));
+      const finch = card(page, "Harold Finch");
+      await expect(finch.getByText("At least one proprietor must stay on the title.")).toBeVisible();
+      await expect(finch.getByRole("button", { name: "Set as outgoing proprietor" })).toHaveAttribute("aria-disabled", "true");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.context().close();
+
+      // Three borrowers already incoming (DN100010 has five proprietors): no more incoming proprietors.
+      const full = await remortgageWithTitle(
+        [
+          { forenames: "James", surname: "Okafor" },
+          { forenames: "Grace", surname: "Okafor" },
+          { forenames: "Daniel", surname: "Okafor" },
+        ],
+        "DN100010",
+        `incoming-${mode}`,
+      );
+      const lender = await pageAs(browser, "lender", javaScriptEnabled);
+      await lender.goto(full);
+      const ruth = card(lender, "Ruth Okafor");
+      await expect(ruth.getByText("No more incoming proprietors can be added.")).toBeVisible();
+      await expect(ruth.getByRole("button", { name: "Set as incoming proprietor" })).toHaveAttribute("aria-disabled", "true");
+
+      // A borrower that is not a proprietor of the title: at least one borrower must stay an existing proprietor.
+      const organisation = await remortgageWithTitle({ organisationName: "Wright Holdings Ltd", registrationNumber: "12345678" }, "DN100004", `existing-${mode}`);
+      await lender.goto(organisation);
+      await expect(lender.getByText("At least one borrower must be an existing proprietor.")).toBeVisible();
+      await expectNoAxeViolations(lender, javaScriptEnabled);
+      await lender.context().close();
+    });
+
+    test("permission, lock and cancellation: hidden for a viewer, disabled with the reason when locked or cancelled", async ({ browser }) => {
+      const viewer = await pageAs(browser, "viewer", javaScriptEnabled);
+      await viewer.goto(participants("purchaseTwoSided"));
+      await expect(viewer.getByText("Your role in this workspace does not allow you to change these details.").first()).toBeVisible();
+      await expect(viewer.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+      // An address naming a form the user may not open shows the tab, says so, and opens nothing.
+      await viewer.goto(`${participants("purchaseTwoSided")}?view=add-party&role=BUYER`);
+      await expect(viewer.getByText("That view is not available")).toBeVisible();
+      await expect(viewer.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+      await viewer.context().close();
+
+      const lender = await pageAs(browser, "lender", javaScriptEnabled);
+      for (const [key, reason] of [
+        ["remortgageApproved", "This workspace is locked and can no longer be edited."],
+        ["remortgageCancelled", "This workspace has been cancelled and can no longer be edited."],
+      ] as const) {
+        await lender.goto(participants(key));
+        await expect(lender.locator("#participants-lock-reason")).toHaveText(reason);
+        const disabled = lender.locator('.participants-tab button[aria-disabled="true"]').first();
+        await expect(disabled).toHaveAttribute("aria-describedby", "participants-lock-reason");
+        await expectNoAxeViolations(lender, javaScriptEnabled);
+      }
+      await lender.context().close();
+    });
+
+    test("every inline view passes axe and fits 320 px", async ({ browser }) => {
+      // Every view of three workspaces, each checked by axe: longer than a journey.
+      test.setTimeout(600_000);
+      for (const [user, key] of [
+        ["manager", "purchaseReady"],
+        ["lender", "remortgagePreparing"],
+        ["manager", "remortgageBorrowerMismatch"],
+      ] as const) {
+        const page = await pageAs(browser, user, javaScriptEnabled);
+        await page.goto(participants(key));
+        const hrefs = await page.locator("a.inline-action, .party-card p > a[href*='view=details']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+        expect(hrefs.length).toBeGreaterThan(0);
+        for (const href of [...new Set(hrefs)]) {
+          await page.setViewportSize({ width: 1280, height: 900 });
+          await page.goto(href);
+          await expect(page.locator(".inline-view, .party-details").first(), href).toBeVisible();
+          await expectNoAxeViolations(page, javaScriptEnabled);
+          await expectFits320(page);
+        }
+        expectNoConsoleErrors(page);
+        await page.context().close();
+      }
+    });
+  });
+}
