@@ -332,10 +332,16 @@ export async function refreshProprietorMatch(
   return { status, tasks, borrowersValidationStatus, assessment: state.assessment };
 }
 
-async function refreshAndCommit(trx: Trx, workspace: CallerWorkspace, expectedVersion: number, at: Date): Promise<number> {
+async function refreshAndCommit(
+  trx: Trx,
+  workspace: CallerWorkspace,
+  expectedVersion: number,
+  at: Date,
+): Promise<{ version: number; borrowersValidationStatus: BorrowerValidationStatus }> {
   const workspaceId = workspace.row.workspace_id;
   const refreshed = await refreshProprietorMatch(trx, workspaceId, at);
-  return commitWorkspaceChange(trx, workspaceId, expectedVersion, refreshed, { borrowers_validation_status: refreshed.borrowersValidationStatus });
+  const version = await commitWorkspaceChange(trx, workspaceId, expectedVersion, refreshed, { borrowers_validation_status: refreshed.borrowersValidationStatus });
+  return { version, borrowersValidationStatus: refreshed.borrowersValidationStatus };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -411,8 +417,11 @@ function factsOf(workspace: CallerWorkspace): WorkspaceFacts {
 
 export type TitleSearchBody = z.output<typeof TitleSearchRequestSchema>;
 
-/** Stores a register as the case's one title (the previous one goes), and makes its PDF. */
-async function storeRegister(trx: Trx, dataDir: string, lodgementCaseId: string, register: TitleRegister, at: Date): Promise<void> {
+/**
+ * Stores a register as the case's one title (the previous one goes). Its PDF is made at its first download
+ * and kept (titleDocument): making one takes tens of milliseconds, which the search does not wait for.
+ */
+async function storeRegister(trx: Trx, lodgementCaseId: string, register: TitleRegister, at: Date): Promise<void> {
   const fileId = randomUUID();
   await trx.deleteFrom("titles").where("lodgement_case_id", "=", lodgementCaseId).execute();
   await trx
@@ -426,13 +435,12 @@ async function storeRegister(trx: Trx, dataDir: string, lodgementCaseId: string,
       retrieved_at: at,
     })
     .execute();
-  await titleDocumentStore(dataDir).write(fileId, await renderRegisterPdf(register, at));
 }
 
 /** Records a land registry answer on the case (and the register, on success). */
 async function recordAnswer(
   trx: Trx,
-  deps: Pick<TitleDeps, "dataDir" | "jobs">,
+  deps: Pick<TitleDeps, "jobs">,
   lodgementCase: CaseRow,
   titleNumber: string,
   answer: LandRegistryAnswer,
@@ -442,7 +450,7 @@ async function recordAnswer(
   const status: TitleSearchStatus = answer.outcome;
   let unsupported: UnsupportedReason[] = (lodgementCase.unsupported_reasons ?? []) as UnsupportedReason[];
   if (answer.outcome === "SUCCESS") {
-    await storeRegister(trx, deps.dataDir, lodgementCase.lodgement_case_id, answer.register, at);
+    await storeRegister(trx, lodgementCase.lodgement_case_id, answer.register, at);
     unsupported = unsupportedReasonsOf(answer.register.entries);
   }
   await trx
@@ -509,7 +517,7 @@ export async function searchTitle(
       await recordAnswer(trx, deps, lodgementCase, body.titleNumber, answer, now, { countSearch: true });
     }
 
-    const version = await refreshAndCommit(trx, workspace, expectedVersion, now);
+    const { version, borrowersValidationStatus } = await refreshAndCommit(trx, workspace, expectedVersion, now);
     const after = await trx.selectFrom("lodgement_cases").selectAll().where("lodgement_case_id", "=", lodgementCaseId).executeTakeFirstOrThrow();
     await recordWorkspaceEvent(
       trx,
@@ -520,12 +528,11 @@ export async function searchTitle(
       meta,
     );
     const title = await titleOfCase(trx, lodgementCaseId);
-    const validation = await trx.selectFrom("workspaces").select("borrowers_validation_status").where("workspace_id", "=", workspace.row.workspace_id).executeTakeFirstOrThrow();
     return {
       lodgementCase: caseRecord(after),
       titles: title ? [titleRecord(title)] : [],
       changed,
-      borrowersValidationStatus: validation.borrowers_validation_status as BorrowerValidationStatus,
+      borrowersValidationStatus,
       version,
     };
   });
@@ -562,7 +569,7 @@ export async function collectPendingTitleSearch(
       { lodgementCaseId, titleNumber, status: answer.outcome },
       { correlationId: randomUUID(), ipAddress: null },
     );
-    return answer.outcome === "PENDING" ? "still-pending" : "collected";
+    return answer.outcome === "PENDING" ? ("still-pending" as const) : ("collected" as const);
   });
 }
 
@@ -595,7 +602,7 @@ async function proprietorWrite(
     const state = await readTitleState(trx, workspace.row.workspace_id, factsOf(workspace));
     if (!state.register) throw badRequest(PROPRIETOR_RULE_MESSAGES.noTitle, "NO_TITLE");
     const details = await write({ trx, lodgementCase, workspace, state });
-    const version = await refreshAndCommit(trx, workspace, expectedVersion, now);
+    const { version } = await refreshAndCommit(trx, workspace, expectedVersion, now);
     await recordWorkspaceEvent(trx, caller, event, workspace.row.workspace_id, { lodgementCaseId, ...details }, meta);
     const after = await readTitleState(trx, workspace.row.workspace_id, factsOf(workspace));
     return { ...matchResponse(lodgementCaseId, after), version };
