@@ -45,7 +45,7 @@ import type { Action } from "../../core/shared/permissions/actions.js";
 import type { VerifiedCaller } from "../identity/verify.js";
 import type { RequestMeta } from "../platform/access.js";
 import type { ProductClock } from "../platform/clock.js";
-import type { DB, Trx } from "../platform/db/index.js";
+import type { Database, DB, Trx } from "../platform/db/index.js";
 import type { LodgementCasesTable, TitlesTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, notFound } from "../platform/errors.js";
 import type { JobQueue } from "../platform/jobs/queue.js";
@@ -189,18 +189,28 @@ function proprietorsOf(register: TitleRegister | null): RegisteredProprietor[] |
 }
 
 /** Everything the match is derived from, read in one go. */
-async function readTitleState(db: DB | Trx, workspaceId: string, facts: WorkspaceFacts): Promise<TitleState> {
+type PartyRow = Selectable<Database["workspace_parties"]>;
+
+/**
+ * Everything the match is derived from. A case never searched holds no title, and without a title the
+ * resolutions and choices change nothing, so a workspace before its first search costs two reads (one when
+ * its parties are given).
+ */
+async function readTitleState(db: DB | Trx, workspaceId: string, facts: WorkspaceFacts, partyRows?: readonly PartyRow[]): Promise<TitleState> {
   const lodgementCase = await caseOfWorkspace(db, workspaceId);
-  const [title, partyRows, resolutions, choices] = await Promise.all([
-    lodgementCase ? titleOfCase(db, lodgementCase.lodgement_case_id) : Promise.resolve(undefined),
-    db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
-    db.selectFrom("title_party_resolutions").select(["party_id", "resolution"]).where("workspace_id", "=", workspaceId).execute(),
-    lodgementCase
-      ? db.selectFrom("title_proprietor_choices").select(["proprietor_id", "title_status"]).where("lodgement_case_id", "=", lodgementCase.lodgement_case_id).execute()
+  const searched = Boolean(lodgementCase?.last_title_search_status);
+  const [title, loadedParties, resolutions, choices] = await Promise.all([
+    searched ? titleOfCase(db, lodgementCase!.lodgement_case_id) : Promise.resolve(undefined),
+    partyRows ?? db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
+    searched
+      ? db.selectFrom("title_party_resolutions").select(["party_id", "resolution"]).where("workspace_id", "=", workspaceId).execute()
+      : Promise.resolve([]),
+    searched
+      ? db.selectFrom("title_proprietor_choices").select(["proprietor_id", "title_status"]).where("lodgement_case_id", "=", lodgementCase!.lodgement_case_id).execute()
       : Promise.resolve([]),
   ]);
   const resolutionOf = new Map(resolutions.map((row) => [row.party_id, row.resolution]));
-  const parties = partyRows.map((row) => {
+  const parties = loadedParties.map((row) => {
     const resolution = resolutionOf.get(row.party_id);
     return {
       partyId: row.party_id,
@@ -245,11 +255,18 @@ export interface PartyTitleFields {
   titleStatus: TitleStatus | null;
 }
 
-export async function partyTitleFields(db: DB | Trx, workspace: { workspace_id: string; transaction_type: string; transfer_of_equity: boolean }): Promise<Map<string, PartyTitleFields>> {
-  const state = await readTitleState(db, workspace.workspace_id, {
-    transactionType: workspace.transaction_type as TransactionType,
-    transferOfEquity: workspace.transfer_of_equity,
-  });
+/** The fields for a workspace's parties; `partyRows`, when the caller has read them, saves reading them again. */
+export async function partyTitleFields(
+  db: DB | Trx,
+  workspace: { workspace_id: string; transaction_type: string; transfer_of_equity: boolean },
+  partyRows?: readonly PartyRow[],
+): Promise<Map<string, PartyTitleFields>> {
+  const state = await readTitleState(
+    db,
+    workspace.workspace_id,
+    { transactionType: workspace.transaction_type as TransactionType, transferOfEquity: workspace.transfer_of_equity },
+    partyRows,
+  );
   return new Map(
     state.assessment.parties.map((party) => [
       party.partyId,
