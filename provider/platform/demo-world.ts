@@ -207,7 +207,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   }
   const seeded = await insertWorldUnlessPresent(db);
   await seedDemoWorkspaces(db);
-  await seedDemoTitles(db);
+  await seedDemoTitles(db, config.dataDir);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);
   return { seeded, scriptClients };

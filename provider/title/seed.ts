@@ -14,6 +14,7 @@ import { DEMO_WORKSPACES, type DemoWorkspaceKey } from "../workspaces/seed.js";
 import { createSandboxLandRegistry } from "./land-registry-sandbox.js";
 import { unsupportedReasonsOf } from "../../core/title/register.js";
 import { refreshProprietorMatch } from "./service.js";
+import { renderRegisterPdf, titleDocumentStore } from "./register-pdf.js";
 
 type Outcome = "SUCCESS" | "PENDING" | "NOT_FOUND" | "ERROR";
 
@@ -62,7 +63,7 @@ const registry = createSandboxLandRegistry();
  * held (its title, proprietor choices and the parties' resolutions), then re-derives the match. For the
  * demo world and for tests that need a workspace in a given title state.
  */
-export async function putTitle(trx: Trx, workspaceId: string, titleNumber: string, outcome: Outcome = "SUCCESS", now = new Date()): Promise<string> {
+export async function putTitle(trx: Trx, dataDir: string, workspaceId: string, titleNumber: string, outcome: Outcome = "SUCCESS", now = new Date()): Promise<string> {
   const lodgementCase = await trx.selectFrom("lodgement_cases").selectAll().where("workspace_id", "=", workspaceId).executeTakeFirstOrThrow();
   const caseId = lodgementCase.lodgement_case_id;
   await trx.deleteFrom("titles").where("lodgement_case_id", "=", caseId).execute();
@@ -77,7 +78,9 @@ export async function putTitle(trx: Trx, workspaceId: string, titleNumber: strin
       .insertInto("titles")
       .values({ lodgement_case_id: caseId, title_number: titleNumber, register: JSON.stringify(answer.register), file_id: fileId, file_name: `${titleNumber}-register.pdf`, retrieved_at: now })
       .execute();
-    // Its PDF is made at its first download (provider/title/service.ts, titleDocument).
+    // In a data folder the PDF is made now, so the demo's files are there from the start; otherwise (an
+    // in-memory database, tests) at its first download (provider/title/service.ts, titleDocument).
+    if (dataDir !== "memory://") await titleDocumentStore(dataDir).write(fileId, await renderRegisterPdf(answer.register, now));
     unsupported = unsupportedReasonsOf(answer.register.entries);
   }
   await trx
@@ -95,7 +98,7 @@ export async function putTitle(trx: Trx, workspaceId: string, titleNumber: strin
   return caseId;
 }
 
-async function applyPlan(trx: Trx, workspaceId: string, plan: DemoTitlePlan, now: Date): Promise<void> {
+async function applyPlan(trx: Trx, dataDir: string, workspaceId: string, plan: DemoTitlePlan, now: Date): Promise<void> {
   if (plan.seller) {
     const last = await trx.selectFrom("workspace_parties").select((eb) => eb.fn.max<number>("position").as("position")).where("workspace_id", "=", workspaceId).executeTakeFirst();
     await trx
@@ -115,7 +118,7 @@ async function applyPlan(trx: Trx, workspaceId: string, plan: DemoTitlePlan, now
       })
       .execute();
   }
-  await putTitle(trx, workspaceId, plan.titleNumber, plan.outcome, now);
+  await putTitle(trx, dataDir, workspaceId, plan.titleNumber, plan.outcome, now);
   if (!plan.resolutions?.length) return;
   const parties = await trx.selectFrom("workspace_parties").select(["party_id", "forenames", "surname"]).where("workspace_id", "=", workspaceId).execute();
   for (const resolution of plan.resolutions) {
@@ -133,14 +136,14 @@ async function applyPlan(trx: Trx, workspaceId: string, plan: DemoTitlePlan, now
 }
 
 /** Seeds the demo titles; answers whether anything was added. */
-export async function seedDemoTitles(db: DB, now = new Date()): Promise<boolean> {
+export async function seedDemoTitles(db: DB, dataDir: string, now = new Date()): Promise<boolean> {
   let added = false;
   for (const [key, plan] of Object.entries(DEMO_TITLE_PLAN) as [DemoWorkspaceKey, DemoTitlePlan][]) {
     const workspaceId = DEMO_WORKSPACES[key].workspaceId;
     await db.transaction().execute(async (trx) => {
       const lodgementCase = await trx.selectFrom("lodgement_cases").select(["last_title_search_status"]).where("workspace_id", "=", workspaceId).executeTakeFirst();
       if (!lodgementCase || lodgementCase.last_title_search_status !== null) return;
-      await applyPlan(trx, workspaceId, plan, now);
+      await applyPlan(trx, dataDir, workspaceId, plan, now);
       added = true;
     });
   }

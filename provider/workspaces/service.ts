@@ -206,9 +206,11 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
 
 async function partiesOf(db: DB | Trx, workspace: WorkspaceRow): Promise<WorkspaceParty[]> {
   const workspaceId = workspace.workspace_id;
-  const rows = await db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute();
-  // The title match, derived on read (provider/title/service.ts).
-  const titleFields = await partyTitleFields(db, workspace, rows);
+  const [rows, titleFields] = await Promise.all([
+    db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
+    // The title match, derived on read (provider/title/service.ts).
+    partyTitleFields(db, workspace),
+  ]);
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";
     const title = titleFields.get(row.party_id);

@@ -492,7 +492,7 @@ function firstPartyOf(key: keyof typeof DEMO_WORKSPACES) {
 /** Puts a sandbox title on a demo workspace, without choices or resolutions, so the allowed write has something to do. */
 function titleOn(key: keyof typeof DEMO_WORKSPACES, titleNumber: string) {
   return async () => {
-    await provider.db.transaction().execute((trx) => putTitle(trx, DEMO_WORKSPACES[key].workspaceId, titleNumber));
+    await provider.db.transaction().execute((trx) => putTitle(trx, provider.config.dataDir, DEMO_WORKSPACES[key].workspaceId, titleNumber));
   };
 }
 
