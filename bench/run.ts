@@ -10,7 +10,7 @@
  *
  * Environment: BENCH_SIZES (comma-separated, default 1000,10000,100000), BENCH_ITERATIONS (default 60),
  * BENCH_WARMUP (default 5), BENCH_SECTIONS (names, default all), BENCH_KEEP=1 keeps the data folder,
- * DATABASE_URL for PostgreSQL. Exit code 1 when a target is not met.
+ * DATABASE_URL for PostgreSQL, BENCH_PORT for the provider's port (a free one by default). Exit code 1 when a target is not met.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -55,7 +55,8 @@ const PARTICIPANTS: SyntheticParticipants = {
 async function main(): Promise<number> {
   const started = Date.now();
   const dataDir = join(ROOT, ".tmp", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}`);
-  const port = await freePort();
+  // BENCH_PORT: the provider's port when the machine's ports are shared out; a free one otherwise.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const databaseUrl = process.env.DATABASE_URL || undefined;
   log(`Benchmark: sizes ${sizes.map(fmt).join(" → ")}, ${iterations} timed calls per measurement after ${warmup} warm-up calls`);
   log(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);

@@ -41,8 +41,12 @@ export class HttpClient {
     this.pool = new Pool(origin, { connections: 1, pipelining: 1 });
   }
 
-  async request(method: "GET" | "POST", path: string, options: { token?: string; body?: unknown } = {}): Promise<HttpResult> {
-    const headers: Record<string, string> = { accept: "application/json" };
+  async request(
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult> {
+    const headers: Record<string, string> = { accept: "application/json", ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.body !== undefined) {

@@ -4,7 +4,8 @@
  */
 import type { BenchSection } from "../lib/types.js";
 import { searchSection } from "./search.js";
+import { titleSearchSection } from "./title-search.js";
 import { usersImportSection } from "./users-import.js";
 import { workspacesPageSection } from "./workspaces-page.js";
 
-export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection];
+export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, titleSearchSection];

@@ -2,8 +2,10 @@
  * The register PDF of a title (document 2 section 2.2's registered title document with its pdf chip): an
  * official-copy-style document of the register held, made with pdf-lib (docs/decisions/0503-register-pdf.md)
  * and kept under the data folder (title-documents/, 0700) so the title panel can link to it. The document is
- * made from the register stored in the database, so a missing file is made again, byte for byte the same.
+ * made from the register stored in the database at its first download (a title search does not wait for it),
+ * and a file that goes missing is made again the same way.
  */
+import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,7 +114,7 @@ export class TitleDocumentStore {
   async write(fileId: string, bytes: Uint8Array): Promise<void> {
     const folder = await this.ensureFolder();
     const target = join(folder, TitleDocumentStore.fileName(fileId));
-    const partial = `${target}.${process.pid}.partial`;
+    const partial = `${target}.${process.pid}.${randomUUID()}.partial`;
     await writeFile(partial, bytes, { mode: 0o600 });
     await rename(partial, target);
   }

@@ -78,7 +78,9 @@ export async function putTitle(trx: Trx, dataDir: string, workspaceId: string, t
       .insertInto("titles")
       .values({ lodgement_case_id: caseId, title_number: titleNumber, register: JSON.stringify(answer.register), file_id: fileId, file_name: `${titleNumber}-register.pdf`, retrieved_at: now })
       .execute();
-    if (dataDir) await titleDocumentStore(dataDir).write(fileId, await renderRegisterPdf(answer.register, now));
+    // In a data folder the PDF is made now, so the demo's files are there from the start; otherwise (an
+    // in-memory database, tests) at its first download (provider/title/service.ts, titleDocument).
+    if (dataDir !== "memory://") await titleDocumentStore(dataDir).write(fileId, await renderRegisterPdf(answer.register, now));
     unsupported = unsupportedReasonsOf(answer.register.entries);
   }
   await trx

@@ -45,7 +45,7 @@ import type { Action } from "../../core/shared/permissions/actions.js";
 import type { VerifiedCaller } from "../identity/verify.js";
 import type { RequestMeta } from "../platform/access.js";
 import type { ProductClock } from "../platform/clock.js";
-import type { DB, Trx } from "../platform/db/index.js";
+import type { Database, DB, Trx } from "../platform/db/index.js";
 import type { LodgementCasesTable, TitlesTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, notFound } from "../platform/errors.js";
 import type { JobQueue } from "../platform/jobs/queue.js";
@@ -189,18 +189,28 @@ function proprietorsOf(register: TitleRegister | null): RegisteredProprietor[] |
 }
 
 /** Everything the match is derived from, read in one go. */
-async function readTitleState(db: DB | Trx, workspaceId: string, facts: WorkspaceFacts): Promise<TitleState> {
+type PartyRow = Selectable<Database["workspace_parties"]>;
+
+/**
+ * Everything the match is derived from. A case never searched holds no title, and without a title the
+ * resolutions and choices change nothing, so a workspace before its first search costs two reads (one when
+ * its parties are given).
+ */
+async function readTitleState(db: DB | Trx, workspaceId: string, facts: WorkspaceFacts, partyRows?: readonly PartyRow[]): Promise<TitleState> {
   const lodgementCase = await caseOfWorkspace(db, workspaceId);
-  const [title, partyRows, resolutions, choices] = await Promise.all([
-    lodgementCase ? titleOfCase(db, lodgementCase.lodgement_case_id) : Promise.resolve(undefined),
-    db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
-    db.selectFrom("title_party_resolutions").select(["party_id", "resolution"]).where("workspace_id", "=", workspaceId).execute(),
-    lodgementCase
-      ? db.selectFrom("title_proprietor_choices").select(["proprietor_id", "title_status"]).where("lodgement_case_id", "=", lodgementCase.lodgement_case_id).execute()
+  const searched = Boolean(lodgementCase?.last_title_search_status);
+  const [title, loadedParties, resolutions, choices] = await Promise.all([
+    searched ? titleOfCase(db, lodgementCase!.lodgement_case_id) : Promise.resolve(undefined),
+    partyRows ?? db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
+    searched
+      ? db.selectFrom("title_party_resolutions").select(["party_id", "resolution"]).where("workspace_id", "=", workspaceId).execute()
+      : Promise.resolve([]),
+    searched
+      ? db.selectFrom("title_proprietor_choices").select(["proprietor_id", "title_status"]).where("lodgement_case_id", "=", lodgementCase!.lodgement_case_id).execute()
       : Promise.resolve([]),
   ]);
   const resolutionOf = new Map(resolutions.map((row) => [row.party_id, row.resolution]));
-  const parties = partyRows.map((row) => {
+  const parties = loadedParties.map((row) => {
     const resolution = resolutionOf.get(row.party_id);
     return {
       partyId: row.party_id,
@@ -245,11 +255,18 @@ export interface PartyTitleFields {
   titleStatus: TitleStatus | null;
 }
 
-export async function partyTitleFields(db: DB | Trx, workspace: { workspace_id: string; transaction_type: string; transfer_of_equity: boolean }): Promise<Map<string, PartyTitleFields>> {
-  const state = await readTitleState(db, workspace.workspace_id, {
-    transactionType: workspace.transaction_type as TransactionType,
-    transferOfEquity: workspace.transfer_of_equity,
-  });
+/** The fields for a workspace's parties; `partyRows`, when the caller has read them, saves reading them again. */
+export async function partyTitleFields(
+  db: DB | Trx,
+  workspace: { workspace_id: string; transaction_type: string; transfer_of_equity: boolean },
+  partyRows?: readonly PartyRow[],
+): Promise<Map<string, PartyTitleFields>> {
+  const state = await readTitleState(
+    db,
+    workspace.workspace_id,
+    { transactionType: workspace.transaction_type as TransactionType, transferOfEquity: workspace.transfer_of_equity },
+    partyRows,
+  );
   return new Map(
     state.assessment.parties.map((party) => [
       party.partyId,
@@ -332,10 +349,16 @@ export async function refreshProprietorMatch(
   return { status, tasks, borrowersValidationStatus, assessment: state.assessment };
 }
 
-async function refreshAndCommit(trx: Trx, workspace: CallerWorkspace, expectedVersion: number, at: Date): Promise<number> {
+async function refreshAndCommit(
+  trx: Trx,
+  workspace: CallerWorkspace,
+  expectedVersion: number,
+  at: Date,
+): Promise<{ version: number; borrowersValidationStatus: BorrowerValidationStatus }> {
   const workspaceId = workspace.row.workspace_id;
   const refreshed = await refreshProprietorMatch(trx, workspaceId, at);
-  return commitWorkspaceChange(trx, workspaceId, expectedVersion, refreshed, { borrowers_validation_status: refreshed.borrowersValidationStatus });
+  const version = await commitWorkspaceChange(trx, workspaceId, expectedVersion, refreshed, { borrowers_validation_status: refreshed.borrowersValidationStatus });
+  return { version, borrowersValidationStatus: refreshed.borrowersValidationStatus };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -411,8 +434,11 @@ function factsOf(workspace: CallerWorkspace): WorkspaceFacts {
 
 export type TitleSearchBody = z.output<typeof TitleSearchRequestSchema>;
 
-/** Stores a register as the case's one title (the previous one goes), and makes its PDF. */
-async function storeRegister(trx: Trx, dataDir: string, lodgementCaseId: string, register: TitleRegister, at: Date): Promise<void> {
+/**
+ * Stores a register as the case's one title (the previous one goes). Its PDF is made at its first download
+ * and kept (titleDocument): making one takes tens of milliseconds, which the search does not wait for.
+ */
+async function storeRegister(trx: Trx, lodgementCaseId: string, register: TitleRegister, at: Date): Promise<void> {
   const fileId = randomUUID();
   await trx.deleteFrom("titles").where("lodgement_case_id", "=", lodgementCaseId).execute();
   await trx
@@ -426,13 +452,12 @@ async function storeRegister(trx: Trx, dataDir: string, lodgementCaseId: string,
       retrieved_at: at,
     })
     .execute();
-  await titleDocumentStore(dataDir).write(fileId, await renderRegisterPdf(register, at));
 }
 
 /** Records a land registry answer on the case (and the register, on success). */
 async function recordAnswer(
   trx: Trx,
-  deps: Pick<TitleDeps, "dataDir" | "jobs">,
+  deps: Pick<TitleDeps, "jobs">,
   lodgementCase: CaseRow,
   titleNumber: string,
   answer: LandRegistryAnswer,
@@ -442,7 +467,7 @@ async function recordAnswer(
   const status: TitleSearchStatus = answer.outcome;
   let unsupported: UnsupportedReason[] = (lodgementCase.unsupported_reasons ?? []) as UnsupportedReason[];
   if (answer.outcome === "SUCCESS") {
-    await storeRegister(trx, deps.dataDir, lodgementCase.lodgement_case_id, answer.register, at);
+    await storeRegister(trx, lodgementCase.lodgement_case_id, answer.register, at);
     unsupported = unsupportedReasonsOf(answer.register.entries);
   }
   await trx
@@ -509,7 +534,7 @@ export async function searchTitle(
       await recordAnswer(trx, deps, lodgementCase, body.titleNumber, answer, now, { countSearch: true });
     }
 
-    const version = await refreshAndCommit(trx, workspace, expectedVersion, now);
+    const { version, borrowersValidationStatus } = await refreshAndCommit(trx, workspace, expectedVersion, now);
     const after = await trx.selectFrom("lodgement_cases").selectAll().where("lodgement_case_id", "=", lodgementCaseId).executeTakeFirstOrThrow();
     await recordWorkspaceEvent(
       trx,
@@ -520,12 +545,11 @@ export async function searchTitle(
       meta,
     );
     const title = await titleOfCase(trx, lodgementCaseId);
-    const validation = await trx.selectFrom("workspaces").select("borrowers_validation_status").where("workspace_id", "=", workspace.row.workspace_id).executeTakeFirstOrThrow();
     return {
       lodgementCase: caseRecord(after),
       titles: title ? [titleRecord(title)] : [],
       changed,
-      borrowersValidationStatus: validation.borrowers_validation_status as BorrowerValidationStatus,
+      borrowersValidationStatus,
       version,
     };
   });
@@ -562,7 +586,7 @@ export async function collectPendingTitleSearch(
       { lodgementCaseId, titleNumber, status: answer.outcome },
       { correlationId: randomUUID(), ipAddress: null },
     );
-    return answer.outcome === "PENDING" ? "still-pending" : "collected";
+    return answer.outcome === "PENDING" ? ("still-pending" as const) : ("collected" as const);
   });
 }
 
@@ -595,7 +619,7 @@ async function proprietorWrite(
     const state = await readTitleState(trx, workspace.row.workspace_id, factsOf(workspace));
     if (!state.register) throw badRequest(PROPRIETOR_RULE_MESSAGES.noTitle, "NO_TITLE");
     const details = await write({ trx, lodgementCase, workspace, state });
-    const version = await refreshAndCommit(trx, workspace, expectedVersion, now);
+    const { version } = await refreshAndCommit(trx, workspace, expectedVersion, now);
     await recordWorkspaceEvent(trx, caller, event, workspace.row.workspace_id, { lodgementCaseId, ...details }, meta);
     const after = await readTitleState(trx, workspace.row.workspace_id, factsOf(workspace));
     return { ...matchResponse(lodgementCaseId, after), version };
