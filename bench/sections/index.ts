@@ -6,6 +6,7 @@ import type { BenchSection } from "../lib/types.js";
 import { searchSection } from "./search.js";
 import { titleSearchSection } from "./title-search.js";
 import { usersImportSection } from "./users-import.js";
+import { workspaceTabsSection } from "./workspace-tabs.js";
 import { workspacesPageSection } from "./workspaces-page.js";
 
-export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, titleSearchSection];
+export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection];

@@ -50,6 +50,7 @@ import type { LodgementCasesTable, TitlesTable } from "../platform/db/schema.js"
 import { ApiError, badRequest, notFound } from "../platform/errors.js";
 import type { JobQueue } from "../platform/jobs/queue.js";
 import { findVisibleWorkspace, requireAction, requireEditable, requireVersion, type CallerWorkspace } from "../workspaces/access.js";
+import { withPartyTasks } from "../parties/tasks.js";
 import { commitWorkspaceChange, pendingLabelsOf, readTasks, recordWorkspaceEvent, WorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import type { LandRegistry, LandRegistryAnswer, TitleRegister } from "./land-registry.js";
 import { renderRegisterPdf, titleDocumentStore } from "./register-pdf.js";
@@ -357,7 +358,10 @@ async function refreshAndCommit(
 ): Promise<{ version: number; borrowersValidationStatus: BorrowerValidationStatus }> {
   const workspaceId = workspace.row.workspace_id;
   const refreshed = await refreshProprietorMatch(trx, workspaceId, at);
-  const version = await commitWorkspaceChange(trx, workspaceId, expectedVersion, refreshed, { borrowers_validation_status: refreshed.borrowersValidationStatus });
+  // A proprietor write may add a party (an incoming or outgoing proprietor): the parties' tasks follow.
+  const tasks = await withPartyTasks(trx, workspaceId, refreshed.tasks, SYSTEM_ACTOR, at.toISOString());
+  await writeTasks(trx, workspaceId, refreshed.tasks, tasks);
+  const version = await commitWorkspaceChange(trx, workspaceId, expectedVersion, { ...refreshed, tasks }, { borrowers_validation_status: refreshed.borrowersValidationStatus });
   return { version, borrowersValidationStatus: refreshed.borrowersValidationStatus };
 }
 
