@@ -10,6 +10,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { apiAs, FRESH, SUBSCRIBERS, type HelpdeskApi } from "./administration-support";
 import { expectNoAxeViolations, USERS } from "./support";
 import { expectNoConsoleErrors, pageAs, workspaceHref } from "./workspaces-support";
+import { IN_HOURS, setProductClock } from "./title-fixtures";
 
 const participants = (key: Parameters<typeof workspaceHref>[0]) => `${workspaceHref(key)}/participants`;
 
@@ -88,6 +89,13 @@ test.beforeAll(async ({ browser }) => {
   lenderApi = await apiOf(browser, USERS.lender.email);
   keystoneApi = await apiOf(browser, USERS.keystoneCreator.email);
   helpdeskApi = await apiOf(browser, USERS.helpdesk.email);
+});
+// The journeys search titles: inside land registry hours whatever the time of the run.
+test.beforeEach(async () => {
+  await setProductClock(helpdeskApi, IN_HOURS);
+});
+test.afterAll(async () => {
+  if (helpdeskApi) await setProductClock(helpdeskApi, null);
 });
 
 for (const javaScriptEnabled of [true, false]) {

@@ -11,15 +11,11 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { FRESH, apiAs, type HelpdeskApi } from "./administration-support";
 import { expectNoAxeViolations, USERS } from "./support";
 import { expectNoConsoleErrors, helpdeskApiOf, pageAs, setFeatureFlag, workspaceHref } from "./workspaces-support";
-import { TITLE_FIXTURES } from "./title-fixtures";
+import { IN_HOURS, OUT_OF_HOURS, setProductClock, TITLE_FIXTURES } from "./title-fixtures";
 
 const TOAST = "Security address updated successfully";
 const LOCKED = "This workspace is locked and can no longer be edited.";
 const CANCELLED = "This workspace has been cancelled and can no longer be edited.";
-// Tomorrow at 12:00 and 23:30 UTC: 12:00 or 13:00 London (inside land registry hours), 23:30 or 00:30 (outside).
-const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const IN_HOURS = `${tomorrow}T12:00:00+00:00`;
-const OUT_OF_HOURS = `${tomorrow}T23:30:00+00:00`;
 
 let manager: HelpdeskApi;
 let helpdesk: HelpdeskApi;
@@ -47,10 +43,7 @@ async function newWorkspace(): Promise<string> {
   return `/workspaces/${(json as { workspaceId: string }).workspaceId}/property-details`;
 }
 
-async function setClock(now: string | null) {
-  const { status, json } = now ? await helpdesk.call("PUT", "/api/v1/clock", { now }) : await helpdesk.call("DELETE", "/api/v1/clock");
-  expect(status, JSON.stringify(json)).toBe(200);
-}
+const setClock = (now: string | null) => setProductClock(helpdesk, now);
 
 /** Nothing wider than the window at 320 px (WCAG 1.4.10 reflow). */
 async function expectReflowAt320(page: Page) {

@@ -1,4 +1,6 @@
 /** The land registry sandbox's title numbers the browser tests use, one per outcome (docs/sandboxes.md). */
+import { expect } from "@playwright/test";
+import type { HelpdeskApi } from "./administration-support";
 import { CHANGING_TITLE, ERROR_TITLE, NOT_FOUND_TITLE, PENDING_TITLE } from "../../provider/title/land-registry-sandbox.js";
 
 export const TITLE_FIXTURES = {
@@ -15,3 +17,18 @@ export const TITLE_FIXTURES = {
   /** Stays pending until the collection job asks again inside land registry hours. */
   pending: PENDING_TITLE,
 } as const;
+
+// Tomorrow at 12:00 and 23:30 UTC: 12:00 or 13:00 London (inside land registry hours), 23:30 or 00:30 (outside).
+const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+export const IN_HOURS = `${tomorrow}T12:00:00+00:00`;
+export const OUT_OF_HOURS = `${tomorrow}T23:30:00+00:00`;
+
+/**
+ * Sets the product clock (the helpdesk's call), or puts it back on real time with null. The land registry
+ * answers only in its hours (outside them a search waits, pending), so a spec that searches titles starts
+ * each test inside them and puts the clock back when it ends.
+ */
+export async function setProductClock(helpdesk: HelpdeskApi, now: string | null): Promise<void> {
+  const { status, json } = now ? await helpdesk.call("PUT", "/api/v1/clock", { now }) : await helpdesk.call("DELETE", "/api/v1/clock");
+  expect(status, JSON.stringify(json)).toBe(200);
+}

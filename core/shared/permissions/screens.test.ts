@@ -116,8 +116,9 @@ describe("header and menus", () => {
 });
 
 describe("built workspace screens", () => {
-  it("lists the overview and property details tabs; banners point only to built tabs", () => {
-    expect(BUILT_WORKSPACE_SCREENS).toEqual(["overview", "property-details"]);
+  it("lists the overview, participants and property details tabs; banners point only to built tabs", () => {
+    expect(BUILT_WORKSPACE_SCREENS).toEqual(["overview", "participants", "property-details"]);
+    expect(workspaceScreenExists("participants")).toBe(true);
     expect(workspaceScreenExists("property-details")).toBe(true);
     expect(workspaceScreenExists("financials")).toBe(false);
     expect(workspaceScreenExists("participants", ["overview"])).toBe(false);
