@@ -142,7 +142,10 @@ function openFormOf(loaded: Loaded, open: InlineView, subscribers: { value: stri
       const roles = loaded.participants
         .filter((participant) => participant.role !== "INCOMING_LENDER")
         .map((participant) => ({ value: participant.role, label: `${participant.subscriberName} (${REPRESENTATIVE_ROLE_LABELS[participant.role as RepresentativeRole]})` }));
-      const firm = current?.lawFirmId ? loaded.lawFirms.find((candidate) => candidate.lawFirmId === current.lawFirmId) : undefined;
+      // The external firm's fields start from the party's external firm only, never from a participant's.
+      const firm = current?.lawFirmId
+        ? loaded.lawFirms.find((candidate) => candidate.lawFirmId === current.lawFirmId && candidate.role === "EXTERNAL_REPRESENTATIVE")
+        : undefined;
       return {
         kind: "representation" as const,
         title: `Confirm representation of ${partyName(party)}`,

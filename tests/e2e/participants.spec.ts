@@ -32,6 +32,7 @@ function card(page: Page, name: string | RegExp) {
 }
 
 let lenderApi: HelpdeskApi;
+let managerApi: HelpdeskApi;
 let keystoneApi: HelpdeskApi;
 let helpdeskApi: HelpdeskApi;
 
@@ -44,7 +45,11 @@ async function apiOf(browser: Browser, email: string) {
   }
 }
 
-/** A fresh remortgage of Northgate Bank, with these borrowers, whose title search answered with `titleNumber` (the sandbox's fixture). */
+/**
+ * A fresh remortgage of Northgate Bank, with these borrowers, that Harper & Vale joins as the lender's law
+ * firm and whose title it retrieved (`titleNumber`, the sandbox's fixture): the law firm retrieves titles
+ * and resolves mismatches (section 6), the lender does neither.
+ */
 async function remortgageWithTitle(borrowers: { forenames: string; surname: string }[] | { organisationName: string; registrationNumber: string }, titleNumber: string, label: string) {
   const parties = Array.isArray(borrowers)
     ? borrowers.map((partyDetails) => ({ type: "INDIVIDUAL", role: "BORROWER", partyDetails }))
@@ -57,10 +62,39 @@ async function remortgageWithTitle(borrowers: { forenames: string; surname: stri
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const { workspaceId, version } = created.json as { workspaceId: string; version: number };
-  const cases = await lenderApi.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`);
+  const assigned = await lenderApi.call(
+    "POST",
+    `/api/v1/workspaces/${workspaceId}/participants`,
+    { subscriberId: SUBSCRIBERS.harperVale.subscriberId, role: "INCOMING_LENDER_REPRESENTATIVE" },
+    { "If-Match": `"${version}"` },
+  );
+  expect(assigned.status, JSON.stringify(assigned.json)).toBe(201);
+  const cases = await managerApi.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`);
   expect(cases.status, JSON.stringify(cases.json)).toBe(200);
   const [lodgementCase] = (cases.json as { records: { lodgementCaseId: string }[] }).records;
-  const search = await lenderApi.call("POST", `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`, { titleNumber }, { "If-Match": `"${version}"` });
+  const search = await managerApi.call(
+    "POST",
+    `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`,
+    { titleNumber },
+    { "If-Match": `"${(assigned.json as { version: number }).version}"` },
+  );
+  expect(search.status, JSON.stringify(search.json)).toBe(200);
+  return `/workspaces/${workspaceId}/participants`;
+}
+
+/** A fresh purchase by Harper & Vale, with no seller yet, whose title it retrieved (`titleNumber`). */
+async function purchaseWithTitle(titleNumber: string, label: string) {
+  const created = await managerApi.call("POST", "/api/workspace/v1/workspaces", {
+    reference: `E2E-${label}`.slice(0, 25),
+    transactionType: "PURCHASE",
+    securityAddress: { buildingNumber: "9", street: "Abbey Gardens", town: "Bath", postcode: "BA1 1NT" },
+    parties: [{ type: "INDIVIDUAL", role: "BUYER", partyDetails: { forenames: "Lena", surname: "Buyer" } }],
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const { workspaceId, version } = created.json as { workspaceId: string; version: number };
+  const cases = await managerApi.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`);
+  const [lodgementCase] = (cases.json as { records: { lodgementCaseId: string }[] }).records;
+  const search = await managerApi.call("POST", `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`, { titleNumber }, { "If-Match": `"${version}"` });
   expect(search.status, JSON.stringify(search.json)).toBe(200);
   return `/workspaces/${workspaceId}/participants`;
 }
@@ -87,6 +121,7 @@ async function purchaseWithNewLender(label: string) {
 
 test.beforeAll(async ({ browser }) => {
   lenderApi = await apiOf(browser, USERS.lender.email);
+  managerApi = await apiOf(browser, USERS.manager.email);
   keystoneApi = await apiOf(browser, USERS.keystoneCreator.email);
   helpdeskApi = await apiOf(browser, USERS.helpdesk.email);
 });
@@ -221,7 +256,7 @@ for (const javaScriptEnabled of [true, false]) {
       test(`resolve a name mismatch: ${action}`, async ({ browser }) => {
         // The title (DN100004) names Samuel John Wright; the workspace, Samuel Wright.
         const href = await remortgageWithTitle([{ forenames: "Samuel", surname: "Wright" }], "DN100004", `${action}-${mode}`.replace(/\s+/g, ""));
-        const page = await pageAs(browser, "lender", javaScriptEnabled);
+        const page = await pageAs(browser, "manager", javaScriptEnabled);
         await page.goto(href);
         const party = card(page, "Samuel Wright");
         await expect(party.getByText("The name does not match the details on the title register: the title says Samuel John Wright")).toBeVisible();
@@ -244,9 +279,10 @@ for (const javaScriptEnabled of [true, false]) {
     }
 
     test("each refusal of 4.4 shows its message", async ({ browser }) => {
-      const page = await pageAs(browser, "manager", javaScriptEnabled);
       // One registered proprietor (DN100015's Harold Finch) that no party matches: it cannot leave the title.
-      await page.goto(participants("purchaseTwoSided"));
+      const single = await purchaseWithTitle("DN100015", `single-${mode}`);
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto(single);
       const finch = card(page, "Harold Finch");
       await expect(finch.getByText("At least one proprietor must stay on the title.")).toBeVisible();
       await expect(finch.getByRole("button", { name: "Set as outgoing proprietor" })).toHaveAttribute("aria-disabled", "true");
@@ -263,18 +299,18 @@ for (const javaScriptEnabled of [true, false]) {
         "DN100010",
         `incoming-${mode}`,
       );
-      const lender = await pageAs(browser, "lender", javaScriptEnabled);
-      await lender.goto(full);
-      const ruth = card(lender, "Ruth Okafor");
+      const firm = await pageAs(browser, "manager", javaScriptEnabled);
+      await firm.goto(full);
+      const ruth = card(firm, "Ruth Okafor");
       await expect(ruth.getByText("No more incoming proprietors can be added.")).toBeVisible();
       await expect(ruth.getByRole("button", { name: "Set as incoming proprietor" })).toHaveAttribute("aria-disabled", "true");
 
       // A borrower that is not a proprietor of the title: at least one borrower must stay an existing proprietor.
       const organisation = await remortgageWithTitle({ organisationName: "Wright Holdings Ltd", registrationNumber: "12345678" }, "DN100004", `existing-${mode}`);
-      await lender.goto(organisation);
-      await expect(lender.getByText("At least one borrower must be an existing proprietor.")).toBeVisible();
-      await expectNoAxeViolations(lender, javaScriptEnabled);
-      await lender.context().close();
+      await firm.goto(organisation);
+      await expect(firm.getByText("At least one borrower must be an existing proprietor.")).toBeVisible();
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await firm.context().close();
     });
 
     test("permission, lock and cancellation: hidden for a viewer, disabled with the reason when locked or cancelled", async ({ browser }) => {
