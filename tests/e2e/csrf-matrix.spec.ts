@@ -71,6 +71,20 @@ const ACTIONS: Record<string, ActionRoute> = {
   // The index route answers the same page's forms posted without JavaScript (its URL ends in ?index).
   "workspaces.$workspaceId._index.tsx": { who: "manager", page: `/workspaces/${READY}`, intent: "approve-workspace", witnesses: [`/workspaces/${READY}/overview`] },
   "workspaces.$workspaceId.tsx": { who: "manager", intent: "approve-workspace", witnesses: [`/workspaces/${READY}/overview`] },
+  // The add-party form as the page shows it, empty: the allowed post is answered with the form's errors.
+  "workspaces.$workspaceId.participants.tsx": {
+    who: "manager",
+    page: `/workspaces/${READY}/participants?view=add-party&role=BORROWER`,
+    intent: "add-party",
+    witnesses: [`/workspaces/${READY}/participants`],
+  },
+  // The security address form, filled with the address it holds: the allowed post saves the same address.
+  "workspaces.$workspaceId.property-details.tsx": {
+    who: "manager",
+    page: `/workspaces/${READY}/property-details?view=edit-address`,
+    intent: "update-security-address",
+    witnesses: [`/workspaces/${READY}/property-details`],
+  },
 };
 
 /** The route files that export an action, read from the source. */
