@@ -155,8 +155,8 @@ function TitleAccordion({ title, model, version }: { title: TitleDisplay; model:
                 <ul className="title-documents">
                   {title.documents.map((document) => (
                     <li key={document.href}>
-                      {/* A plain link: the resource route answers the PDF as an attachment. */}
-                      <a href={document.href} className="title-document">
+                      {/* A plain link that downloads: the resource route answers the PDF as an attachment. */}
+                      <a href={document.href} className="title-document" download>
                         {document.fileName}
                       </a>{" "}
                       <span className="chip" aria-label="PDF document">

@@ -22,7 +22,7 @@ function pageKind(url: URL) {
   return url.searchParams.get("layout") ? `${path}?layout=${url.searchParams.get("layout")}` : path;
 }
 
-/** Every kind of page reached from the workspace list by the app's links (not logging out, not leaving the app). */
+/** Every kind of page reached from the workspace list by the app's links (not logging out, not leaving the app, not downloading). */
 async function crawl(page: Page, visit: (url: string) => Promise<void>) {
   const seen = new Set<string>();
   const queue = ["/workspaces", "/workspaces?layout=cards"];
@@ -35,7 +35,8 @@ async function crawl(page: Page, visit: (url: string) => Promise<void>) {
     await visit(`${url.pathname}${url.search}`);
     const origin = new URL(page.url()).origin;
     const links = await page.evaluate(() =>
-      [...document.querySelectorAll("a[href]")].map((a) => (a as HTMLAnchorElement).href),
+      // Not downloads (the title register's PDF): they are files, not pages.
+      [...document.querySelectorAll("a[href]:not([download])")].map((a) => (a as HTMLAnchorElement).href),
     );
     for (const link of links) {
       const target = new URL(link);
