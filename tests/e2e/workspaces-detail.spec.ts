@@ -46,8 +46,8 @@ for (const javaScriptEnabled of [true, false]) {
       for (const tab of ["Participants", "Property details", "Financials", "Documents"]) {
         await tabs.getByRole("link", { name: tab }).click();
         await expect(page.getByRole("heading", { name: tab, level: 2 })).toBeVisible();
-        // The participants and property details tabs are built (tests/e2e/participants.spec.ts,
-        // property-details.spec.ts); the others are not yet.
+        // The participants and property details tabs are built (tests/e2e/workspaces-tabs-participants.spec.ts,
+        // workspaces-tabs-property-details.spec.ts); the others are not yet.
         if (tab === "Property details") await expect(page.getByRole("heading", { name: "Title information", level: 3 })).toBeVisible();
         else if (tab === "Participants") await expect(page.getByRole("heading", { name: "Buyer details", level: 3 })).toBeVisible();
         else await expect(page.getByText("This part of the workspace is not available yet.")).toBeVisible();
