@@ -503,7 +503,7 @@ test.describe("overflow tooltips", () => {
     await page.goto(`/workspaces?layout=cards&field=workspaceReferenceId&q=${DEMO_WORKSPACES.remortgageApproved.workspaceReferenceId}`);
     const count = page.locator(".workspace-cards > li").first().getByText("James Okafor, Grace Okafor +2");
     await count.focus();
-    await expect(visibleTooltip(page)).toHaveText("James Okafor, Grace Okafor, Daniel Okafor, Ruth Okafor");
+    await expect(visibleTooltip(page)).toHaveText("James Okafor, Grace Okafor, Daniel James Okafor, Ruth Okafor");
     await expectNoAxeViolations(page, true);
     expectNoConsoleErrors(page);
     await page.context().close();
