@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { isWorkspaceId } from "../../core/workspaces/api.js";
+import { isWorkspaceId, type WorkspaceDetail } from "../../core/workspaces/api.js";
 import { WORKSPACE_TOASTS } from "../../core/workspaces/messages.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
@@ -18,12 +18,27 @@ import { buyerHasDualRepresentation, workspaceContext, workspaceView } from "./w
 import { approveWorkspace, getWorkspace, unapproveWorkspace } from "../../core/workspaces/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 
+/**
+ * One read of the workspace per page load: the shell's loader and the tab's run in parallel on the same
+ * GET request and share it. Not for other methods: an action's writes must be followed by a fresh read.
+ */
+const workspaceByRequest = new WeakMap<Request, { workspaceId: string; read: Promise<WorkspaceDetail> }>();
+
+function readWorkspace(request: Request, user: UserSession, workspaceId: string): Promise<WorkspaceDetail> {
+  if (request.method !== "GET") return getWorkspace(user.ctx, workspaceId);
+  const shared = workspaceByRequest.get(request);
+  if (shared?.workspaceId === workspaceId) return shared.read;
+  const read = getWorkspace(user.ctx, workspaceId);
+  workspaceByRequest.set(request, { workspaceId, read });
+  return read;
+}
+
 /** The workspace the user may view: 403 without view permission, 404 for a workspace they are not part of. */
 export async function loadViewableWorkspace(request: Request, user: UserSession, workspaceId: string | undefined) {
   const subject = subjectOf(user);
   invariantResponse(can(subject, "viewWorkspaceList"), "You do not have access to workspaces", 403);
   invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
-  const workspace = await getWorkspace(user.ctx, workspaceId).catch((error: unknown) => throwProviderError(request, error));
+  const workspace = await readWorkspace(request, user, workspaceId).catch((error: unknown) => throwProviderError(request, error));
   invariantResponse(can(subject, "viewWorkspace", workspaceContext(workspace)), "You do not have access to this workspace", 403);
   return workspace;
 }

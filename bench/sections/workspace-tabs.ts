@@ -70,7 +70,7 @@ export const workspaceTabsSection: BenchSection = {
       ];
       for (const m of pair) {
         ctx.log(
-          `  ${m.name.padEnd(70)} p50 ${m.p50.toFixed(1).padStart(6)}  p95 ${m.p95.toFixed(1).padStart(6)}  p99 ${m.p99.toFixed(1).padStart(6)} ms  ${m.notes?.requestsPerSecond} req/s, ${m.errors} errors`,
+          `  ${m.name.padEnd(70)} p50 ${m.p50.toFixed(1).padStart(6)}  p95 ${m.p95.toFixed(1).padStart(6)}  p99 ${m.p99.toFixed(1).padStart(6)} ms  ${m.notes?.requestsPerSecond} req/s, ${m.errors} errors; per request: app CPU ${m.notes?.appCpuMsPerRequest} ms, provider CPU ${m.notes?.providerCpuMsPerRequest} ms`,
         );
       }
       measurements.push(...pair);

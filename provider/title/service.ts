@@ -144,7 +144,7 @@ async function findVisibleCase(
   lodgementCaseId: string,
   options: { lock?: boolean } = {},
 ): Promise<{ lodgementCase: CaseRow; workspace: CallerWorkspace }> {
-  const found = await db.selectFrom("lodgement_cases").select("workspace_id").where("lodgement_case_id", "=", lodgementCaseId).executeTakeFirst();
+  const found = await db.selectFrom("lodgement_cases").selectAll().where("lodgement_case_id", "=", lodgementCaseId).executeTakeFirst();
   if (!found) throw notFound(LODGEMENT_CASE_NOT_FOUND_MESSAGE);
   let workspace: CallerWorkspace;
   try {
@@ -153,7 +153,8 @@ async function findVisibleCase(
     if (error instanceof ApiError && error.status === 404) throw notFound(LODGEMENT_CASE_NOT_FOUND_MESSAGE);
     throw error;
   }
-  // Read after the workspace row is locked, so a write sees the case as the previous write left it.
+  if (!options.lock) return { lodgementCase: found, workspace };
+  // Read again once the workspace row is locked, so a write sees the case as the previous write left it.
   const lodgementCase = await db.selectFrom("lodgement_cases").selectAll().where("lodgement_case_id", "=", lodgementCaseId).executeTakeFirstOrThrow();
   return { lodgementCase, workspace };
 }
@@ -197,8 +198,14 @@ type PartyRow = Selectable<Database["workspace_parties"]>;
  * resolutions and choices change nothing, so a workspace before its first search costs two reads (one when
  * its parties are given).
  */
-async function readTitleState(db: DB | Trx, workspaceId: string, facts: WorkspaceFacts, partyRows?: readonly PartyRow[]): Promise<TitleState> {
-  const lodgementCase = await caseOfWorkspace(db, workspaceId);
+async function readTitleState(
+  db: DB | Trx,
+  workspaceId: string,
+  facts: WorkspaceFacts,
+  known: { partyRows?: readonly PartyRow[]; lodgementCase?: CaseRow } = {},
+): Promise<TitleState> {
+  const { partyRows } = known;
+  const lodgementCase = known.lodgementCase ?? (await caseOfWorkspace(db, workspaceId));
   const searched = Boolean(lodgementCase?.last_title_search_status);
   const [title, loadedParties, resolutions, choices] = await Promise.all([
     searched ? titleOfCase(db, lodgementCase!.lodgement_case_id) : Promise.resolve(undefined),
@@ -266,7 +273,7 @@ export async function partyTitleFields(
     db,
     workspace.workspace_id,
     { transactionType: workspace.transaction_type as TransactionType, transferOfEquity: workspace.transfer_of_equity },
-    partyRows,
+    { partyRows },
   );
   return new Map(
     state.assessment.parties.map((party) => [
@@ -383,9 +390,9 @@ export async function listTitles(db: DB, caller: VerifiedCaller, lodgementCaseId
 }
 
 export async function proprietorMatch(db: DB, caller: VerifiedCaller, lodgementCaseId: string): Promise<ProprietorMatchResponse> {
-  const { workspace } = await findVisibleCase(db, caller, lodgementCaseId);
+  const { workspace, lodgementCase } = await findVisibleCase(db, caller, lodgementCaseId);
   requireAction(caller, "viewWorkspace", workspace);
-  const state = await readTitleState(db, workspace.row.workspace_id, factsOf(workspace));
+  const state = await readTitleState(db, workspace.row.workspace_id, factsOf(workspace), { lodgementCase });
   return matchResponse(lodgementCaseId, state);
 }
 

@@ -207,12 +207,9 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
 
 async function partiesOf(db: DB | Trx, workspace: WorkspaceRow): Promise<WorkspaceParty[]> {
   const workspaceId = workspace.workspace_id;
-  const [rows, addressRows, titleFields] = await Promise.all([
-    partyRows(db, workspaceId),
-    partyAddressRows(db, workspaceId),
-    // The title match, derived on read (provider/title/service.ts).
-    partyTitleFields(db, workspace),
-  ]);
+  const [rows, addressRows] = await Promise.all([partyRows(db, workspaceId), partyAddressRows(db, workspaceId)]);
+  // The title match, derived on read from the rows just read (provider/title/service.ts).
+  const titleFields = await partyTitleFields(db, workspace, rows);
   const addresses = addressesByParty(addressRows);
   return rows.map((row) => {
     const individual = row.type === "INDIVIDUAL";

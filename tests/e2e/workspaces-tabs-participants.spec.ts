@@ -252,31 +252,66 @@ for (const javaScriptEnabled of [true, false]) {
       await page.context().close();
     });
 
-    for (const action of ["Update name in workspace", "Change of name application", "No action needed"] as const) {
+    // Each resolution of 4.4 a party's menu offers, on the sandbox title that calls for it (docs/sandboxes.md).
+    const MISMATCHES = [
+      { action: "Update name in workspace", borrowers: [{ forenames: "Samuel", surname: "Wright" }], titleNumber: "DN100004", party: "Samuel Wright", says: "The name does not match the details on the title register: the title says Samuel John Wright", toast: "Party updated successfully", after: "Samuel John Wright" },
+      { action: "Change of name application", borrowers: [{ forenames: "Samuel", surname: "Wright" }], titleNumber: "DN100004", party: "Samuel Wright", says: "The name does not match the details on the title register: the title says Samuel John Wright", toast: "Change of name requested successfully", after: null },
+      { action: "No action needed", borrowers: [{ forenames: "Samuel", surname: "Wright" }], titleNumber: "DN100004", party: "Samuel Wright", says: "The name does not match the details on the title register: the title says Samuel John Wright", toast: "Party updated successfully", after: null },
+      { action: "Update registration number in workspace", borrowers: { organisationName: "Brightwater Homes Ltd", registrationNumber: "09876543" }, titleNumber: "DN100005", party: "Brightwater Homes Ltd", says: "The registration number does not match the details on the title register", toast: "Party updated successfully", after: "Brightwater Homes Ltd" },
+      { action: "Organisation is a borrower", borrowers: [{ forenames: "Amelia", surname: "Clarke" }], titleNumber: "DN100007", party: "Amelia Clarke", says: "The type of this party (individual or organisation) does not match the proprietor on the title register", toast: "Party updated successfully", after: "Moreno Estates Ltd" },
+    ] as const;
+    for (const mismatch of MISMATCHES) {
+      const { action } = mismatch;
       test(`resolve a name mismatch: ${action}`, async ({ browser }) => {
-        // The title (DN100004) names Samuel John Wright; the workspace, Samuel Wright.
-        const href = await remortgageWithTitle([{ forenames: "Samuel", surname: "Wright" }], "DN100004", `${action}-${mode}`.replace(/\s+/g, ""));
+        const href = await remortgageWithTitle(
+          Array.isArray(mismatch.borrowers) ? [...mismatch.borrowers] : (mismatch.borrowers as { organisationName: string; registrationNumber: string }),
+          mismatch.titleNumber,
+          `${mode}-${action}`.replace(/\s+/g, ""),
+        );
         const page = await pageAs(browser, "manager", javaScriptEnabled);
         await page.goto(href);
-        const party = card(page, "Samuel Wright");
-        await expect(party.getByText("The name does not match the details on the title register: the title says Samuel John Wright")).toBeVisible();
-        if (javaScriptEnabled) await party.getByText("Resolve mismatch for Samuel Wright").click();
+        const party = card(page, mismatch.party);
+        await expect(party.getByText(mismatch.says)).toBeVisible();
+        if (javaScriptEnabled) await party.getByText(`Resolve mismatch for ${mismatch.party}`).click();
         else await party.locator("summary").click();
         await party.getByRole("link", { name: action }).click();
         await expect(page).toHaveURL(/view=resolve&party=/);
         await expectNoAxeViolations(page, javaScriptEnabled);
         await page.getByRole("button", { name: "Confirm" }).click();
         await expect(page).toHaveURL(/\/participants$/);
-        await expectToast(page, action === "Change of name application" ? "Change of name requested successfully" : "Party updated successfully");
-        // Resolved: no banner, and the party's menu is gone or disabled with its reason.
+        await expectToast(page, mismatch.toast);
+        // Resolved: no banner, and a party the title updated is locked with its reason.
         await expect(page.getByRole("heading", { name: "The borrower information below doesn't match the title" })).toHaveCount(0);
-        if (action === "Update name in workspace") {
-          const renamed = card(page, "Samuel John Wright");
-          await expect(renamed.getByText("This party's details have been confirmed against the title and can no longer be changed").first()).toBeVisible();
+        if (mismatch.after) {
+          const updated = card(page, mismatch.after);
+          await expect(updated.getByText("This party's details have been confirmed against the title and can no longer be changed").first()).toBeVisible();
         }
         await page.context().close();
       });
     }
+
+    test("set an unmatched proprietor as outgoing, and another as incoming", async ({ browser }) => {
+      // DN100008: Amelia Clarke (the borrower) and Robert Clarke, whom no party matches.
+      for (const [action, toast] of [
+        ["Set as outgoing proprietor", "Outgoing proprietor set successfully"],
+        ["Set as incoming proprietor", "Incoming proprietor set successfully"],
+      ] as const) {
+        const href = await remortgageWithTitle([{ forenames: "Amelia", surname: "Clarke" }], "DN100008", `${mode}-${action}`.replace(/\s+/g, ""));
+        const page = await pageAs(browser, "manager", javaScriptEnabled);
+        await page.goto(href);
+        const robert = card(page, "Robert Clarke");
+        await robert.getByRole("link", { name: action }).click();
+        await expect(page).toHaveURL(/view=proprietor/);
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await expect(page).toHaveURL(/\/participants$/);
+        await expectToast(page, toast);
+        // Robert is now a proprietor party of the workspace (staying on or leaving the title), no longer unmatched.
+        await expect(page.getByRole("region", { name: "Unmatched proprietors" }).getByText("Robert Clarke")).toHaveCount(0);
+        await expect(page.getByRole("region", { name: "Outgoing proprietors" }).getByRole("heading", { name: "Robert Clarke", level: 4 })).toBeVisible();
+        await page.context().close();
+      }
+    });
 
     test("each refusal of 4.4 shows its message", async ({ browser }) => {
       // One registered proprietor (DN100015's Harold Finch) that no party matches: it cannot leave the title.
