@@ -20,6 +20,7 @@ const morgan = load("morgan") as (format: string, options: { stream: { write(lin
 
 const logLines: string[] = [];
 const seenUrls: string[] = [];
+const seenRequestIds: (string | undefined)[] = [];
 let server: Server;
 let base: string;
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   app.use(morgan("tiny", { stream: { write: (line: string) => void logLines.push(line) } }));
   app.all("*", (request, response) => {
     seenUrls.push(request.originalUrl);
+    seenRequestIds.push(request.headers["x-convey-request-id"] as string | undefined);
     response.status(302).setHeader("location", "/workspaces").end();
   });
   server = app.listen(0, "127.0.0.1");
@@ -64,5 +66,15 @@ describe("the app's server answers", () => {
     await expect.poll(() => logLines.some((line) => line.includes("/logout"))).toBe(true);
     expect(logLines.find((line) => line.includes("/logout"))).toContain("/logout?id_token_hint=[redacted]&refresh_token=[redacted]&tab=1");
     expect(logLines.join("")).not.toMatch(/Secret-Token|Secret-Refresh/);
+  });
+
+  it("give every request a fresh request id of their own, whatever the client sent", async () => {
+    seenRequestIds.length = 0;
+    await fetch(`${base}/workspaces`, { redirect: "manual", headers: { "x-convey-request-id": "chosen-by-the-client" } });
+    await fetch(`${base}/workspaces`, { redirect: "manual", headers: { "x-convey-request-id": "chosen-by-the-client" } });
+    expect(seenRequestIds).toHaveLength(2);
+    expect(seenRequestIds).not.toContain("chosen-by-the-client");
+    expect(seenRequestIds[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seenRequestIds[0]).not.toBe(seenRequestIds[1]);
   });
 });

@@ -10,10 +10,14 @@
  * from the right of X-Forwarded-For by core's rule (core/shared/client-address.ts), never from the
  * client-written left of it.
  *
+ * It gives each request a fresh random id in `x-convey-request-id` (always overwritten), which the loaders of
+ * one page load share their provider reads by (app/session/page-load.server.ts).
+ *
  * Every answer carries `X-Content-Type-Options: nosniff` (the static assets too, which Remix never sees),
  * and the request log that remix-serve writes when an answer is finished shows the URL with its secret
  * query parameters redacted (the login callback's `code` and `state`: core/shared/redact-url.ts).
  */
+import { randomUUID } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { isSameOriginRequest } from "../app/security/csrf";
 import { clientAddress, parseTrustedHops } from "../core/shared/client-address";
@@ -21,6 +25,7 @@ import { redactUrl } from "../core/shared/redact-url";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const CLIENT_IP_HEADER = "x-convey-client-ip";
+export const REQUEST_ID_HEADER = "x-convey-request-id";
 const trustedHops = process.env.APP_TRUST_PROXY === "true" ? parseTrustedHops(process.env.APP_TRUSTED_PROXY_HOPS) : 0;
 const appOrigin = new URL(process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).origin;
 
@@ -80,6 +85,7 @@ http.createServer = function guardedCreateServer(this: unknown, ...args: Paramet
       const address = clientAddressOf(request);
       if (address) request.headers[CLIENT_IP_HEADER] = address;
       else delete request.headers[CLIENT_IP_HEADER];
+      request.headers[REQUEST_ID_HEADER] = randomUUID();
       if (refusesRequest(request)) {
         refuse(response);
         return true;

@@ -15,9 +15,9 @@ import { WORKSPACE_TOASTS } from "../../core/workspaces/messages.js";
 import { PARTY_ACTION_LABELS, REPRESENTATIVE_ROLE_LABELS, type PartyAction, type PartyRole, type RepresentativeRole } from "../../core/parties/enums.js";
 import { BORROWER_MESSAGES, LAW_FIRM_MESSAGES } from "../../core/parties/messages.js";
 import { MISMATCH_RESOLUTION_ACTIONS, type MismatchResolutionAction, type ProprietorMatchResponse } from "../../core/title/api.js";
-import { addWorkspaceReference, assignWorkspaceParticipant, editWorkspaceReference, listWorkspaceParticipants } from "../../core/workspaces/client.js";
-import { addParty, confirmRepresentation, deleteParty, editLawFirm, editParty, getLenderDetails, listLawFirms, listSelectableSubscribers } from "../../core/parties/client.js";
-import { getLodgementCase, getProprietorMatch, listOutgoingLenders, resolvePartyMismatch, setIncomingProprietor, setOutgoingProprietor } from "../../core/title/client.js";
+import { addWorkspaceReference, assignWorkspaceParticipant, editWorkspaceReference } from "../../core/workspaces/client.js";
+import { addParty, confirmRepresentation, deleteParty, editLawFirm, editParty, getParticipantsTab, listSelectableSubscribers } from "../../core/parties/client.js";
+import { getLodgementCase, getProprietorMatch, resolvePartyMismatch, setIncomingProprietor, setOutgoingProprietor } from "../../core/title/client.js";
 import { applicantName } from "../../core/parties/names.js";
 import { formVersion, readForm } from "../components/form/read-form.server";
 import { invariantResponse } from "../errors/invariant";
@@ -36,31 +36,22 @@ export const PARTICIPANTS_TOASTS = {
   mismatchResolved: "Party updated successfully",
 } as const;
 
-/** The title's proprietor match and outgoing lenders; a failure is shown as the tab's title error state (section 8). */
-async function loadTitleMatch(user: UserSession, workspaceId: string) {
-  try {
-    const lodgementCase = await getLodgementCase(user.ctx, workspaceId);
-    const [match, outgoingLenders] = await Promise.all([
-      getProprietorMatch(user.ctx, lodgementCase.lodgementCaseId),
-      listOutgoingLenders(user.ctx, lodgementCase.lodgementCaseId),
-    ]);
-    return { lodgementCaseId: lodgementCase.lodgementCaseId, match, outgoingLenders, error: null };
-  } catch (error) {
-    if (!(error instanceof ProviderError) || error.status === 401) throw error;
-    return { lodgementCaseId: null, match: null, outgoingLenders: null, error: `The title information could not be loaded (error ${error.status}).` };
-  }
-}
+/** The title's error state (section 8): the workspace has no lodgement case to match against. */
+export const TITLE_NOT_LOADED = "The title information could not be loaded.";
 
 async function loadEverything(request: Request, user: UserSession, workspaceId: string | undefined) {
   const workspace = await loadViewableWorkspace(request, user, workspaceId);
   try {
-    const [participants, lawFirms, lenders, title] = await Promise.all([
-      listWorkspaceParticipants(user.ctx, workspace.workspaceId),
-      listLawFirms(user.ctx, workspace.workspaceId),
-      getLenderDetails(user.ctx, workspace.workspaceId),
-      loadTitleMatch(user, workspace.workspaceId),
-    ]);
-    return { workspace, participants, lawFirms, lenders, title };
+    const { participants, lawFirms, lenders, title } = await getParticipantsTab(user.ctx, workspace.workspaceId);
+    return {
+      workspace,
+      participants,
+      lawFirms,
+      lenders,
+      title: title
+        ? { lodgementCaseId: title.lodgementCaseId, match: title.match, outgoingLenders: title.outgoingLenders, error: null }
+        : { lodgementCaseId: null, match: null, outgoingLenders: null, error: TITLE_NOT_LOADED },
+    };
   } catch (error) {
     return throwProviderError(request, error);
   }

@@ -13,6 +13,7 @@ import { needsTokenRefresh, rolesChangedSinceIssue } from "../../core/identity/s
 import { refreshTokens, revokeRefreshToken } from "../auth/auth.server";
 import { config } from "../config.server";
 import { forgetSession } from "./header-cache.server";
+import { oncePerPageLoad } from "./page-load.server";
 import { endSession, isLoggedIn, readSession, readStoredTokens, takeTokenRefreshLease, writeSession, type AppSession } from "./session.server";
 import { refreshAsTheOneProcess, refreshOnce, rotationFrom, SessionGoneError, type TokenSet } from "./token-refresh.server";
 
@@ -87,18 +88,11 @@ function rolesChanged(session: AppSession): boolean {
 }
 
 /**
- * One load per request: the parallel loaders of a page (the root's and the route's) share the session read,
- * any token refresh and the correlation id of the page's provider calls.
+ * One load per page load: the parallel loaders of a page (the root's and the route's) share the session
+ * read, any token refresh and the correlation id of the page's provider calls.
  */
-const loadedByRequest = new WeakMap<Request, Promise<LoadedSession>>();
-
 function loadUserSession(request: Request): Promise<LoadedSession> {
-  let loaded = loadedByRequest.get(request);
-  if (!loaded) {
-    loaded = readUserSession(request);
-    loadedByRequest.set(request, loaded);
-  }
-  return loaded;
+  return oncePerPageLoad(request, "session", () => readUserSession(request));
 }
 
 async function readUserSession(request: Request): Promise<LoadedSession> {

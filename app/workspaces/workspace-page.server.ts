@@ -13,24 +13,15 @@ import { throwProviderError, writeFailureToast } from "../errors/provider-errors
 import { featureFlags } from "../feature-flags.server";
 import { readForm } from "../components/form/read-form.server";
 import { requireUser, type UserSession, subjectOf } from "../session/user-session.server";
+import { oncePerPageLoad } from "../session/page-load.server";
 import { safeLocalPath } from "../../core/shared/local-path.js";
 import { buyerHasDualRepresentation, workspaceContext, workspaceView } from "./workspace-view";
 import { approveWorkspace, getWorkspace, unapproveWorkspace } from "../../core/workspaces/client.js";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 
-/**
- * One read of the workspace per page load: the shell's loader and the tab's run in parallel on the same
- * GET request and share it. Not for other methods: an action's writes must be followed by a fresh read.
- */
-const workspaceByRequest = new WeakMap<Request, { workspaceId: string; read: Promise<WorkspaceDetail> }>();
-
+/** One read of the workspace per page load: the shell's loader and the tab's run in parallel and share it. */
 function readWorkspace(request: Request, user: UserSession, workspaceId: string): Promise<WorkspaceDetail> {
-  if (request.method !== "GET") return getWorkspace(user.ctx, workspaceId);
-  const shared = workspaceByRequest.get(request);
-  if (shared?.workspaceId === workspaceId) return shared.read;
-  const read = getWorkspace(user.ctx, workspaceId);
-  workspaceByRequest.set(request, { workspaceId, read });
-  return read;
+  return oncePerPageLoad(request, `workspace ${workspaceId}`, () => getWorkspace(user.ctx, workspaceId));
 }
 
 /** The workspace the user may view: 403 without view permission, 404 for a workspace they are not part of. */

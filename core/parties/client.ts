@@ -21,6 +21,7 @@ import {
   type LawFirmWriteResponse,
   type SecurityAddressRequest,
 } from "./api.js";
+import { ParticipantsTabResponseSchema } from "./tab-api.js";
 import type { SubscriberEntityType } from "../administration/subscribers.js";
 import { call, type RequestContext } from "../shared/provider-client.js";
 
@@ -75,6 +76,11 @@ export async function editLawFirm(
     schema: LawFirmWriteResponseSchema,
   });
   return { ...result.data, partial: result.status === 206 || result.data.partial, status: result.status === 206 ? 206 : 200 };
+}
+
+/** Everything the participants tab shows, in one call (core/parties/tab-api.ts). */
+export async function getParticipantsTab(ctx: RequestContext, workspaceId: string) {
+  return (await call(ctx, "GET", `${workspacePath(workspaceId)}/participants-tab`, { schema: ParticipantsTabResponseSchema })).data;
 }
 
 /** The incoming lender (name, reference, who represents it) and the outgoing lenders. */

@@ -121,16 +121,30 @@ async function referenceRows(db: DB | Trx, workspaceId: string) {
     .execute();
 }
 
+/** What the law firms and the lenders are both derived from; read once when a caller answers both. */
+export interface WorkspaceRows {
+  participants: ParticipantFacts[];
+  references: Awaited<ReturnType<typeof referenceRows>>;
+  parties: PartyRow[];
+}
+
+export async function workspaceRows(db: DB | Trx, workspaceId: string): Promise<WorkspaceRows> {
+  const [participants, references, parties] = await Promise.all([
+    participantsWithNames(db, workspaceId),
+    referenceRows(db, workspaceId),
+    partyRows(db, workspaceId),
+  ]);
+  return { participants, references, parties };
+}
+
 /**
  * The workspace's law firms: its own (the buyer's or incoming lender's representative) and the seller's,
  * both participants (id = the participant's id), then the external law firms entered with representation.
  */
-export async function lawFirmsOf(db: DB | Trx, workspaceId: string): Promise<LawFirm[]> {
-  const [participants, references, firms, parties] = await Promise.all([
-    participantsWithNames(db, workspaceId),
-    referenceRows(db, workspaceId),
+export async function lawFirmsOf(db: DB | Trx, workspaceId: string, known?: WorkspaceRows): Promise<LawFirm[]> {
+  const [{ participants, references, parties }, firms] = await Promise.all([
+    known ?? workspaceRows(db, workspaceId),
     db.selectFrom("workspace_law_firms").selectAll().where("workspace_id", "=", workspaceId).orderBy("created_at").orderBy("law_firm_id").execute(),
-    partyRows(db, workspaceId),
   ]);
   const representing = (lawFirmId: string) =>
     parties
@@ -191,12 +205,8 @@ export async function lawFirmsOf(db: DB | Trx, workspaceId: string): Promise<Law
  * The incoming lender (the INCOMING_LENDER participant, or else an INCOMING_LENDER party) with its
  * reference and the firm that represents it, and the outgoing lenders (OUTGOING_LENDER parties).
  */
-export async function lendersOf(db: DB | Trx, workspaceId: string): Promise<LendersResponse> {
-  const [participants, references, parties] = await Promise.all([
-    participantsWithNames(db, workspaceId),
-    referenceRows(db, workspaceId),
-    partyRows(db, workspaceId),
-  ]);
+export async function lendersOf(db: DB | Trx, workspaceId: string, known?: WorkspaceRows): Promise<LendersResponse> {
+  const { participants, references, parties } = known ?? (await workspaceRows(db, workspaceId));
   const reference = references.find((r) => r.representative_role === "INCOMING_LENDER");
   const representative = participants.find((participant) => participant.role === "INCOMING_LENDER_REPRESENTATIVE");
   const lender = participants.find((participant) => participant.role === "INCOMING_LENDER");

@@ -29,6 +29,8 @@ import { errorResponses } from "../platform/http/errors.js";
 import type { ApiDeps } from "../platform/route-deps.js";
 import { requiredVersion } from "../platform/versions.js";
 import { tagVersion } from "../workspaces/routes.js";
+import { ParticipantsTabResponseSchema } from "../../core/parties/tab-api.js";
+import { participantsTab } from "./participants-tab.js";
 import {
   addParty,
   confirmRepresentation,
@@ -168,6 +170,21 @@ export const partyRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, clo
       tagVersion(reply, result.version);
       return reply.status(result.partial ? 206 : 200).send(result);
     },
+  );
+
+  app.get(
+    "/workspaces/:workspaceId/participants-tab",
+    {
+      schema: {
+        tags,
+        summary: "Everything the participants tab shows, in one read: participants, law firms, lenders and the title's match",
+        description:
+          "The answers of participant-details, law-firms, lenders, and the lodgement case's proprietor-match and outgoing-lenders, after one permission check (view the workspace). `title` is null when the workspace has no lodgement case.",
+        params: WorkspaceIdParamsSchema,
+        response: { 200: ParticipantsTabResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => participantsTab(db, request.caller, request.params.workspaceId),
   );
 
   app.get(

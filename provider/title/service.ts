@@ -396,6 +396,25 @@ export async function proprietorMatch(db: DB, caller: VerifiedCaller, lodgementC
   return matchResponse(lodgementCaseId, state);
 }
 
+/**
+ * The title's match and outgoing lenders for a workspace the caller may view (the participants tab's read);
+ * null when the workspace has no lodgement case. `partyRows`, when the caller has read them, are not read again.
+ */
+export async function titleMatchOfWorkspace(
+  db: DB,
+  workspace: CallerWorkspace,
+  partyRows?: readonly PartyRow[],
+): Promise<{ lodgementCaseId: string; match: ProprietorMatchResponse; outgoingLenders: OutgoingLender[] } | null> {
+  const lodgementCase = await caseOfWorkspace(db, workspace.row.workspace_id);
+  if (!lodgementCase) return null;
+  const state = await readTitleState(db, workspace.row.workspace_id, factsOf(workspace), { lodgementCase, partyRows });
+  return {
+    lodgementCaseId: lodgementCase.lodgement_case_id,
+    match: matchResponse(lodgementCase.lodgement_case_id, state),
+    outgoingLenders: state.register ? outgoingLendersOf(state.register.entries).map((lender) => ({ ...lender, representationDetails: null })) : [],
+  };
+}
+
 export async function outgoingLenders(db: DB, caller: VerifiedCaller, lodgementCaseId: string): Promise<{ records: OutgoingLender[] }> {
   const { workspace } = await findVisibleCase(db, caller, lodgementCaseId);
   requireAction(caller, "viewWorkspace", workspace);

@@ -529,15 +529,21 @@ export async function participantDetails(
 ): Promise<{ records: (Participant & { referenceId: string | null; referenceNumber: string | null })[] }> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   requireAction(caller, "viewWorkspace", workspace);
+  return { records: await participantRecordsOf(db, workspaceId) };
+}
+
+/** The workspace's participants, each with its reference (the participant-details records). */
+export async function participantRecordsOf(
+  db: DB | Trx,
+  workspaceId: string,
+): Promise<(Participant & { referenceId: string | null; referenceNumber: string | null })[]> {
   const [participants, references] = await Promise.all([participantsOf(db, workspaceId), referencesOf(db, workspaceId)]);
-  return {
-    records: participants.map((participant) => {
-      const reference =
-        references.find((r) => r.representativeId === participant.participantId) ??
-        references.find((r) => r.representativeRole === PARTICIPANT_REFERENCE_ROLE[participant.role]);
-      return { ...participant, referenceId: reference?.referenceId ?? null, referenceNumber: reference?.referenceNumber ?? null };
-    }),
-  };
+  return participants.map((participant) => {
+    const reference =
+      references.find((r) => r.representativeId === participant.participantId) ??
+      references.find((r) => r.representativeRole === PARTICIPANT_REFERENCE_ROLE[participant.role]);
+    return { ...participant, referenceId: reference?.referenceId ?? null, referenceNumber: reference?.referenceNumber ?? null };
+  });
 }
 
 export type AssignParticipantBody = z.output<typeof AssignParticipantRequestSchema>;

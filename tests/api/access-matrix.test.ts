@@ -511,6 +511,7 @@ const ACCESS: Record<string, Access> = {
     read: { url: () => `/api/workspace/v1/workspaces/${MATRIX_WORKSPACE()}/law-firms` },
   },
   "GET /api/workspace/v1/workspaces/{workspaceId}/lenders": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
+  "GET /api/workspace/v1/workspaces/{workspaceId}/participants-tab": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES] },
   "PATCH /api/workspace/v1/workspaces/{workspaceId}/addresses/{addressId}": {
     reach: "subscriber",
     permissions: [Permission.EDIT_WORKSPACE_ADDRESSES],

@@ -16,6 +16,7 @@ import {
   SecurityAddressWriteResponseSchema,
   SelectableSubscribersResponseSchema,
 } from "../../core/parties/api.js";
+import { ParticipantsTabResponseSchema } from "../../core/parties/tab-api.js";
 import { BORROWER_MESSAGES, CONFIRM_REPRESENTATION_MESSAGES, PARTY_MESSAGES } from "../../core/parties/messages.js";
 import { BUILDING_NAME_OR_NUMBER_MESSAGE } from "../../core/shared/address.js";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
@@ -427,6 +428,34 @@ describe("law firms and lenders", () => {
       representedBy: DEMO_SUBSCRIBERS.harperVale.name,
     });
     expect(lenders.outgoing).toEqual([]);
+  });
+});
+
+describe("the participants tab's read", () => {
+  it("answers in one call what participant-details, law-firms, lenders, proprietor-match and outgoing-lenders answer", async () => {
+    for (const key of ["remortgageBorrowerMismatch", "purchaseTwoSided", "remortgagePreparing"] as const) {
+      const { workspaceId } = DEMO_WORKSPACES[key];
+      const response = await call(harper, "GET", `${W}/${workspaceId}/participants-tab`);
+      expect(response.statusCode, response.body).toBe(200);
+      const tab = ParticipantsTabResponseSchema.parse(response.json());
+      const json = async (url: string) => (await call(harper, "GET", url)).json();
+      expect(tab.participants).toEqual((await json(`/api/v1/workspaces/${workspaceId}/participant-details`)).records);
+      expect(tab.lawFirms).toEqual((await json(`${W}/${workspaceId}/law-firms`)).records);
+      expect(tab.lenders).toEqual(await json(`${W}/${workspaceId}/lenders`));
+      const [lodgementCase] = (await json(`/api/v1/lodgement-cases?workspace_id=${workspaceId}`)).records;
+      expect(tab.title).toEqual({
+        lodgementCaseId: lodgementCase.lodgementCaseId,
+        match: await json(`/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/proprietor-match`),
+        outgoingLenders: (await json(`/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/outgoing-lenders`)).records,
+      });
+    }
+  });
+
+  it("is not found for a workspace the caller is not part of, and refused without the view permission", async () => {
+    const notTheirs = await call(keystone, "GET", `${W}/${DEMO_WORKSPACES.remortgageReady.workspaceId}/participants-tab`);
+    expect(notTheirs.statusCode).toBe(404);
+    const unknown = await call(harper, "GET", `${W}/${randomUUID()}/participants-tab`);
+    expect(unknown.statusCode).toBe(404);
   });
 });
 
