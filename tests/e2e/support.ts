@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +40,23 @@ export async function login(page: Page, email: string) {
   await page.waitForURL(/\/workspaces/);
 }
 
+/** One scripted twin per browser, reused by every check: a context costs half a second to open. */
+const twins = new WeakMap<Browser, Promise<Page>>();
+
+function twinOf(browser: Browser): Promise<Page> {
+  let twin = twins.get(browser);
+  if (!twin) {
+    twin = (async () => {
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+      return page;
+    })();
+    twins.set(browser, twin);
+  }
+  return twin;
+}
+
 /**
  * Runs axe on what the page shows. With JavaScript turned off axe cannot run in that page, so the same
  * markup is checked in a scripted twin that loads the page's styles but none of its scripts.
@@ -47,26 +64,19 @@ export async function login(page: Page, email: string) {
 export async function expectNoAxeViolations(page: Page, javaScriptEnabled = true) {
   let target = page;
   if (!javaScriptEnabled) {
-    const browser = page.context().browser()!;
-    const twin = await browser.newContext({ javaScriptEnabled: true });
-    target = await twin.newPage();
-    await target.route(/\.m?js(\?|$)/, (route) => route.abort());
+    target = await twinOf(page.context().browser()!);
     const html = (await page.content()).replace(/<head([^>]*)>/i, `<head$1><base href="${page.url()}">`);
     await target.setContent(html, { waitUntil: "load" });
   }
-  try {
-    // Colours caught mid-transition would be judged as they look for a fraction of a second.
-    await target.waitForFunction(() =>
-      document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
-    );
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const violations = results.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-    );
-    expect(violations).toEqual([]);
-  } finally {
-    if (target !== page) await target.context().close();
-  }
+  // Colours caught mid-transition would be judged as they look for a fraction of a second.
+  await target.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+  );
+  const results = await new AxeBuilder({ page: target }).analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(violations).toEqual([]);
 }
 
 export interface CliResult {
