@@ -26,6 +26,7 @@ import * as activation from "./migrations/0035-activation.js";
 import * as loginThrottles from "./migrations/0036-login-throttles.js";
 import * as parties from "./migrations/0040-parties.js";
 import * as title from "./migrations/0045-title.js";
+import * as listEntriesByWorkspace from "./migrations/0046-list-entries-by-workspace.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0036-login-throttles": loginThrottles,
   "0040-parties": parties,
   "0045-title": title,
+  "0046-list-entries-by-workspace": listEntriesByWorkspace,
 };
 
 class InCodeMigrations implements MigrationProvider {
