@@ -1,5 +1,5 @@
 /**
- * The participants tab's read (document 2 section 2.2), one call instead of five:
+ * The participants tab's read (document 2 section 2.2), one call instead of six:
  *
  *   GET /api/workspace/v1/workspaces/{workspaceId}/participants-tab
  *
