@@ -396,6 +396,11 @@ export async function proprietorMatch(db: DB, caller: VerifiedCaller, lodgementC
   return matchResponse(lodgementCaseId, state);
 }
 
+/** The charges' lenders on a register, as the outgoing-lenders records (no representation is known from the title). */
+function outgoingLenderRecords(register: TitleRegister): OutgoingLender[] {
+  return outgoingLendersOf(register.entries).map((lender) => ({ ...lender, representationDetails: null }));
+}
+
 /**
  * The title's match and outgoing lenders for a workspace the caller may view (the participants tab's read);
  * null when the workspace has no lodgement case. `partyRows`, when the caller has read them, are not read again.
@@ -411,7 +416,7 @@ export async function titleMatchOfWorkspace(
   return {
     lodgementCaseId: lodgementCase.lodgement_case_id,
     match: matchResponse(lodgementCase.lodgement_case_id, state),
-    outgoingLenders: state.register ? outgoingLendersOf(state.register.entries).map((lender) => ({ ...lender, representationDetails: null })) : [],
+    outgoingLenders: state.register ? outgoingLenderRecords(state.register) : [],
   };
 }
 
@@ -420,7 +425,7 @@ export async function outgoingLenders(db: DB, caller: VerifiedCaller, lodgementC
   requireAction(caller, "viewWorkspace", workspace);
   const title = await titleOfCase(db, lodgementCaseId);
   if (!title) return { records: [] };
-  return { records: outgoingLendersOf(registerOf(title).entries).map((lender) => ({ ...lender, representationDetails: null })) };
+  return { records: outgoingLenderRecords(registerOf(title)) };
 }
 
 export async function borrowersValidation(db: DB, caller: VerifiedCaller, workspaceId: string) {

@@ -69,6 +69,11 @@ async function remortgageWithTitle(borrowers: { forenames: string; surname: stri
     { "If-Match": `"${version}"` },
   );
   expect(assigned.status, JSON.stringify(assigned.json)).toBe(201);
+  return retrieveTitle(workspaceId, (assigned.json as { version: number }).version, titleNumber);
+}
+
+/** Harper & Vale retrieves the workspace's title (`titleNumber`, the sandbox's fixture); answers the participants tab. */
+async function retrieveTitle(workspaceId: string, version: number, titleNumber: string) {
   const cases = await managerApi.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`);
   expect(cases.status, JSON.stringify(cases.json)).toBe(200);
   const [lodgementCase] = (cases.json as { records: { lodgementCaseId: string }[] }).records;
@@ -76,7 +81,7 @@ async function remortgageWithTitle(borrowers: { forenames: string; surname: stri
     "POST",
     `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`,
     { titleNumber },
-    { "If-Match": `"${(assigned.json as { version: number }).version}"` },
+    { "If-Match": `"${version}"` },
   );
   expect(search.status, JSON.stringify(search.json)).toBe(200);
   return `/workspaces/${workspaceId}/participants`;
@@ -92,11 +97,7 @@ async function purchaseWithTitle(titleNumber: string, label: string) {
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const { workspaceId, version } = created.json as { workspaceId: string; version: number };
-  const cases = await managerApi.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`);
-  const [lodgementCase] = (cases.json as { records: { lodgementCaseId: string }[] }).records;
-  const search = await managerApi.call("POST", `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`, { titleNumber }, { "If-Match": `"${version}"` });
-  expect(search.status, JSON.stringify(search.json)).toBe(200);
-  return `/workspaces/${workspaceId}/participants`;
+  return retrieveTitle(workspaceId, version, titleNumber);
 }
 
 /** A fresh purchase by Keystone Conveyancing that Northgate Bank joins as incoming lender, with no lender reference yet. */
