@@ -438,6 +438,32 @@ export interface TitleProprietorChoicesTable {
   created_at: Timestamp;
 }
 
+// Frequently used financial accounts (migration 0055)
+
+export interface FinancialAccountsTable {
+  financial_account_id: string;
+  subscriber_id: string;
+  /** REDEMPTION | CONVEYANCING_FEES */
+  type: string;
+  display_name: string;
+  account_name: string;
+  account_number: string;
+  /** The sort code, six digits. */
+  bank_code: string;
+  account_type: Defaulted<string>;
+  verified: Defaulted<boolean>;
+  /** BankVerificationStatus (core/financials/enums.ts). */
+  verification_status: Defaulted<string>;
+  partner_reason_code: string | null;
+  actual_name: string | null;
+  /** The subscriber user who accepted the account manually. */
+  accepted_by: string | null;
+  accepted_at: NullableTimestamp;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  last_modified_at: Timestamp;
+}
+
 export interface Database {
   subscribers: SubscribersTable;
   subscriber_users: SubscriberUsersTable;
@@ -470,5 +496,6 @@ export interface Database {
   titles: TitlesTable;
   title_party_resolutions: TitlePartyResolutionsTable;
   title_proprietor_choices: TitleProprietorChoicesTable;
+  financial_accounts: FinancialAccountsTable;
   "pgboss.job": PgBossJobTable;
 }
