@@ -490,6 +490,32 @@ export interface FinancialLineItemsTable {
   last_modified_at: Timestamp;
 }
 
+// Frequently used financial accounts (migration 0055)
+
+export interface FinancialAccountsTable {
+  financial_account_id: string;
+  subscriber_id: string;
+  /** REDEMPTION | CONVEYANCING_FEES */
+  type: string;
+  display_name: string;
+  account_name: string;
+  account_number: string;
+  /** The sort code, six digits. */
+  bank_code: string;
+  account_type: Defaulted<string>;
+  verified: Defaulted<boolean>;
+  /** BankVerificationStatus (core/financials/enums.ts). */
+  verification_status: Defaulted<string>;
+  partner_reason_code: string | null;
+  actual_name: string | null;
+  /** The subscriber user who accepted the account manually. */
+  accepted_by: string | null;
+  accepted_at: NullableTimestamp;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  last_modified_at: Timestamp;
+}
+
 export interface FinancialSettlementApprovalsTable {
   financial_settlement_schedule_id: string;
   participant_id: string;
@@ -532,5 +558,6 @@ export interface Database {
   financial_settlement_schedules: FinancialSettlementSchedulesTable;
   financial_line_items: FinancialLineItemsTable;
   financial_settlement_approvals: FinancialSettlementApprovalsTable;
+  financial_accounts: FinancialAccountsTable;
   "pgboss.job": PgBossJobTable;
 }
