@@ -263,6 +263,7 @@ function scheduleOf(caller: VerifiedCaller, workspace: CallerWorkspace, state: S
 /** GET ?workspace_id=: the workspace's schedule (404 outside the caller's workspaces). */
 export async function listSchedules(db: DB, caller: VerifiedCaller, workspaceId: string): Promise<{ records: Schedule[] }> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
+  requireAction(caller, "viewWorkspace", workspace);
   const schedule = await scheduleRowOf(db, { workspaceId });
   if (!schedule) return { records: [] };
   return { records: [scheduleOf(caller, workspace, await stateOf(db, schedule))] };
