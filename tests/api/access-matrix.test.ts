@@ -205,6 +205,10 @@ const registration = (email: string) => ({ notificationType: "EMAIL", attributes
 const MATRIX_WORKSPACE = () => DEMO_WORKSPACES.remortgagePreparing.workspaceId;
 const MATRIX_PARTY = "5d000000-0000-4000-8000-0000000000a1";
 const MATRIX_DELETABLE_PARTY = "5d000000-0000-4000-8000-0000000000a2";
+const MATRIX_LINE_ITEM = "5d000000-0000-4000-8000-0000000000b1";
+const MATRIX_DELETABLE_LINE_ITEM = "5d000000-0000-4000-8000-0000000000b2";
+/** A read of A's matrix schedule. */
+const readScheduleOfA = { url: () => `/api/settlement/v1/financial-settlement-schedules?workspace_id=${MATRIX_WORKSPACE()}` };
 
 const ACCESS: Record<string, Access> = {
   // The web app's session store: the web client's secret, never a person's token (decision 0017).
@@ -524,7 +528,84 @@ const ACCESS: Record<string, Access> = {
   },
   // The subscriber selection list: names and types of subscribers, for anyone who may see workspaces.
   "GET /api/workspace/v1/subscribers": { reach: "caller", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ type: "Lender", page: "1", limit: "500" }) },
+
+  // The financial settlement schedule (document 2 section 7.4): the schedule of A's workspace, where A is the
+  // lender's representative, and its line items (MATRIX_LINE_ITEM edited, MATRIX_DELETABLE_LINE_ITEM deleted).
+  "GET /api/settlement/v1/financial-settlement-schedules": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    query: () => ({ workspace_id: MATRIX_WORKSPACE() }),
+  },
+  "PATCH /api/settlement/v1/financial-settlement-schedules/{id}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_FSS_LINE_ITEMS],
+    params: { id: scheduleOfA },
+    body: () => ({ amountPayableOnCompletion: 12_345_600 + Math.floor(Math.random() * 100) }),
+    version: scheduleVersionOfA,
+    read: readScheduleOfA,
+  },
+  "POST /api/settlement/v1/financial-settlement-schedules/{id}/line-items": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_FSS_LINE_ITEMS],
+    params: { id: scheduleOfA },
+    body: () => ({ category: "MORTGAGE_ADVANCE", amount: 10_000_000, reference: "MATRIX MA" }),
+    version: scheduleVersionOfA,
+    read: readScheduleOfA,
+  },
+  "PATCH /api/settlement/v1/financial-settlement-schedules/{id}/line-items/{lineItemId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_FSS_LINE_ITEMS],
+    prepare: () => matrixLineItem(MATRIX_LINE_ITEM),
+    params: { id: scheduleOfA, lineItemId: () => MATRIX_LINE_ITEM },
+    body: () => ({ amount: 20_000_000 + Math.floor(Math.random() * 100), reference: "MATRIX EDIT" }),
+    version: lineItemVersion(MATRIX_LINE_ITEM),
+    read: readScheduleOfA,
+  },
+  "DELETE /api/settlement/v1/financial-settlement-schedules/{id}/line-items/{lineItemId}": {
+    reach: "subscriber",
+    permissions: [Permission.DELETE_FSS_LINE_ITEMS],
+    prepare: () => matrixLineItem(MATRIX_DELETABLE_LINE_ITEM),
+    params: { id: scheduleOfA, lineItemId: () => MATRIX_DELETABLE_LINE_ITEM },
+    version: lineItemVersion(MATRIX_DELETABLE_LINE_ITEM),
+    read: readScheduleOfA,
+  },
 };
+
+/** The financial settlement schedule of A's matrix workspace, its version, and a read of it. */
+async function scheduleOfA(): Promise<string> {
+  const row = await provider.db
+    .selectFrom("financial_settlement_schedules")
+    .select("financial_settlement_schedule_id")
+    .where("workspace_id", "=", MATRIX_WORKSPACE())
+    .executeTakeFirstOrThrow();
+  return row.financial_settlement_schedule_id;
+}
+async function scheduleVersionOfA(): Promise<number> {
+  const row = await provider.db.selectFrom("financial_settlement_schedules").select("version").where("workspace_id", "=", MATRIX_WORKSPACE()).executeTakeFirstOrThrow();
+  return row.version;
+}
+function lineItemVersion(lineItemId: string) {
+  return async () => (await provider.db.selectFrom("financial_line_items").select("version").where("line_item_id", "=", lineItemId).executeTakeFirstOrThrow()).version;
+}
+
+/** A Mortgage Advance line item of A's matrix schedule with a fixed id (added once). */
+async function matrixLineItem(lineItemId: string): Promise<void> {
+  await provider.db
+    .insertInto("financial_line_items")
+    .values({
+      line_item_id: lineItemId,
+      financial_settlement_schedule_id: await scheduleOfA(),
+      line_item_reference: `FLI-MATRIX-${lineItemId.slice(-2)}`,
+      type: "SOURCE",
+      category: "MORTGAGE_ADVANCE",
+      amount: 15_000_000,
+      reference: "MATRIX",
+      created_by: DEMO_USERS.manager.subscriberUserId,
+      position: lineItemId === MATRIX_LINE_ITEM ? 100 : 101,
+    })
+    .onConflict((conflict) => conflict.column("line_item_id").doNothing())
+    .execute();
+}
 
 /** The lodgement case of a demo workspace. */
 function caseOf(key: keyof typeof DEMO_WORKSPACES) {

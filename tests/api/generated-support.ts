@@ -152,6 +152,9 @@ const WATCHED_TABLES = [
   "notification_registrations",
   "external_authority_identifiers",
   "lodgement_identifiers",
+  "financial_settlement_schedules",
+  "financial_line_items",
+  "financial_settlement_approvals",
 ] as const;
 
 export async function footprint(provider: TestProvider): Promise<Record<string, string>> {

@@ -51,6 +51,9 @@ let mismatchedPartyId = "";
 let partyId = "";
 let addressId = "";
 let lawFirmId = "";
+/** The financial settlement schedule of demo workspace 1 and a line item on it. */
+let scheduleId = "";
+let lineItemId = "";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -130,6 +133,26 @@ function targets(): Record<string, Target> {
       url: `/api/workspace/v1/workspaces/${workspace}/addresses/${addressId}`,
       body: { number: "9", postcode: "HG1 2AB" },
     },
+    "PATCH /api/settlement/v1/financial-settlement-schedules/{id}": {
+      token: () => tokens.harper!,
+      url: `/api/settlement/v1/financial-settlement-schedules/${scheduleId}`,
+      body: { amountPayableOnCompletion: 150_000 },
+    },
+    "POST /api/settlement/v1/financial-settlement-schedules/{id}/line-items": {
+      token: () => tokens.harper!,
+      url: `/api/settlement/v1/financial-settlement-schedules/${scheduleId}/line-items`,
+      body: { category: "MORTGAGE_ADVANCE", amount: 100_000, reference: "WALK" },
+    },
+    "PATCH /api/settlement/v1/financial-settlement-schedules/{id}/line-items/{lineItemId}": {
+      token: () => tokens.harper!,
+      url: `/api/settlement/v1/financial-settlement-schedules/${scheduleId}/line-items/${lineItemId}`,
+      body: { amount: 200_000, reference: "WALK 2" },
+    },
+    "DELETE /api/settlement/v1/financial-settlement-schedules/{id}/line-items/{lineItemId}": {
+      token: () => tokens.harper!,
+      url: `/api/settlement/v1/financial-settlement-schedules/${scheduleId}/line-items/${lineItemId}`,
+      body: {},
+    },
     "PATCH /api/subscriber/v1/subscriber-users/{id}": {
       token: () => tokens.helpdesk!,
       url: `/api/subscriber/v1/subscriber-users/${DEMO_USERS.viewer.subscriberUserId}`,
@@ -196,6 +219,16 @@ beforeAll(async () => {
   partyId = workspace.json().parties[0].partyId;
   addressId = workspace.json().securityAddress.addressId;
   lawFirmId = workspace.json().participants.find((participant: { subscriberId: string }) => participant.subscriberId === harperVale).participantId;
+  const schedule = await provider.call(tokens.harper, { method: "GET", url: `/api/settlement/v1/financial-settlement-schedules?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
+  scheduleId = schedule.json().records[0].financialSettlementScheduleId;
+  const added = await provider.call(tokens.harper, {
+    method: "POST",
+    url: `/api/settlement/v1/financial-settlement-schedules/${scheduleId}/line-items`,
+    payload: { category: "MORTGAGE_ADVANCE", amount: 100_000, reference: "WALK" },
+    headers: { [IF_MATCH_HEADER]: `"${schedule.json().records[0].version}"` },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  lineItemId = added.json().lineItems[0].lineItemId;
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
 });
@@ -206,7 +239,7 @@ async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
     provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces"] as const).map((table) =>
+      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items"] as const).map((table) =>
         provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
       ),
     ),

@@ -26,15 +26,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  await sql`INSERT INTO financial_settlement_schedules (financial_settlement_schedule_id, workspace_id, status)
-    SELECT gen_random_uuid(), workspace_id, CASE WHEN status = 'CANCELLED' THEN 'CANCELLED' ELSE 'IN_PREPARATION' END
+  // A workspace's completion date (set before this schedule existed) becomes its schedule's.
+  await sql`INSERT INTO financial_settlement_schedules (financial_settlement_schedule_id, workspace_id, status, completion_date)
+    SELECT gen_random_uuid(), workspace_id, CASE WHEN status = 'CANCELLED' THEN 'CANCELLED' ELSE 'IN_PREPARATION' END, completion_date
     FROM workspaces`.execute(db);
   // Every workspace gets its schedule in the transaction that creates it, whoever inserts it: one trigger
   // call per statement (as the lodgement case of migration 0045).
   await sql`CREATE FUNCTION financial_settlement_schedules_for_new_workspaces() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    INSERT INTO financial_settlement_schedules (financial_settlement_schedule_id, workspace_id)
-      SELECT gen_random_uuid(), workspace_id FROM new_rows ORDER BY workspace_id
+    INSERT INTO financial_settlement_schedules (financial_settlement_schedule_id, workspace_id, status, completion_date)
+      SELECT gen_random_uuid(), workspace_id, CASE WHEN status = 'CANCELLED' THEN 'CANCELLED' ELSE 'IN_PREPARATION' END, completion_date
+      FROM new_rows ORDER BY workspace_id
       ON CONFLICT (workspace_id) DO NOTHING;
     RETURN NULL;
   END $$`.execute(db);
