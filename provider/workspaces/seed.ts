@@ -171,7 +171,9 @@ export const DEMO_WORKSPACE_PLAN = {
       ["keystone", "INCOMING_LENDER_REPRESENTATIVE"],
     ],
     references: { northgate: "NG-MA-100290", keystone: "KC-4419" },
-    completionInDays: 3,
+    // Far enough ahead that a test moving the product clock on by a week does not reach completion day, when
+    // the completion-day job would exchange its funds.
+    completionInDays: 9,
   },
   purchaseExchangedOrganisation: {
     n: 8,

@@ -1,6 +1,7 @@
 /** Every job the product runs: each area's definitions, registered with the queue when the provider starts. */
 import { sweepExpiredIdentityRecordsJob } from "../../identity/expired-records.js";
 import { collectPendingTitleSearchJob } from "../../title/jobs.js";
+import { exchangeFundsJob } from "../../financials/completion-day.js";
 import type { JobDefinition } from "./queue.js";
 
-export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob, collectPendingTitleSearchJob as JobDefinition];
+export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob, collectPendingTitleSearchJob as JobDefinition, exchangeFundsJob];
