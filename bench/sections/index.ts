@@ -4,9 +4,10 @@
  */
 import type { BenchSection } from "../lib/types.js";
 import { searchSection } from "./search.js";
+import { lineItemSaveSection } from "./line-item-save.js";
 import { titleSearchSection } from "./title-search.js";
 import { usersImportSection } from "./users-import.js";
 import { workspaceTabsSection } from "./workspace-tabs.js";
 import { workspacesPageSection } from "./workspaces-page.js";
 
-export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection];
+export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection, lineItemSaveSection];
