@@ -386,6 +386,15 @@ async function afterScheduleChanged(
   );
 }
 
+/** The workspace was cancelled (in its transaction): its schedule is CANCELLED too, and its version moves on. */
+export async function cancelSchedule(trx: Trx, workspaceId: string): Promise<void> {
+  await trx
+    .updateTable("financial_settlement_schedules")
+    .set((eb) => ({ status: "CANCELLED", approved: false, version: eb("version", "+", 1), updated_at: new Date() }))
+    .where("workspace_id", "=", workspaceId)
+    .execute();
+}
+
 /** 409 with the conflict message unless the write was made against the schedule's current version. */
 export function requireScheduleVersion(state: ScheduleState, expectedVersion: number): void {
   if (state.schedule.version !== expectedVersion) throw conflict();

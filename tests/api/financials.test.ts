@@ -366,6 +366,17 @@ describe("line items (5.5) and the bank check (4.7)", () => {
     expect(await lineItemCount(schedule.financialSettlementScheduleId)).toBe(0);
   });
 
+  it("cancelling the workspace cancels its schedule, and writes are refused after", async () => {
+    const { workspaceId, schedule } = await freshRemortgage();
+    const before = await workspaceOf(harper, workspaceId);
+    const cancelled = await call(harper, "PATCH", `${W}/${workspaceId}`, { status: "CANCELLED", remarks: { cancellationReason: "APPLICANT_DECIDED_NOT_TO_PROCEED" } }, before.version);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const now = await scheduleOf(harper, workspaceId);
+    expect(now).toMatchObject({ status: "CANCELLED", workspaceStatus: "CANCELLED" });
+    expectRefusal(await call(harper, "PATCH", `${S}/${now.financialSettlementScheduleId}`, { amountPayableOnCompletion: 500 }, now.version), 400, EDIT_LOCK_TOOLTIPS.cancelled);
+    expect((await call(harper, "PATCH", `${S}/${now.financialSettlementScheduleId}`, { amountPayableOnCompletion: 500 }, schedule.version)).statusCode).toBe(409);
+  });
+
   it("refuses writes on a cancelled workspace", async () => {
     const cancelled = await scheduleOf(harper, DEMO_WORKSPACES.remortgageCancelled.workspaceId);
     expectRefusal(
