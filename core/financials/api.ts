@@ -21,13 +21,13 @@
 import { z } from "zod";
 import {
   AccountTypeSchema,
-  BankVerificationStatusSchema,
   FinancialApprovalStatusSchema,
   FinancialSettlementScheduleStatusSchema,
   LineItemCategorySchema,
   LineItemTypeSchema,
 } from "./enums.js";
 import { AccountNameSchema, AccountNumberSchema, SortCodeSchema } from "./bank-account.js";
+import { VerificationDetailSchema } from "./verification.js";
 import { LineItemReferenceSchema } from "./schemas.js";
 import { AMOUNT_PAYABLE_RULES, LINE_ITEM_AMOUNT_RULES, type MoneyRules } from "../shared/money.js";
 import { isIsoDate } from "../shared/london-time.js";
@@ -54,19 +54,9 @@ export const LineItemAmountPenceSchema = penceSchema(LINE_ITEM_AMOUNT_RULES);
 export const AmountPayablePenceSchema = penceSchema(AMOUNT_PAYABLE_RULES);
 
 // ---------------------------------------------------------------------------------------------------
-// Bank verification (3.11): the shape core/financials/verification.ts names VerificationDetail
+// Bank verification (3.11): the one shape of core/financials/verification.ts
 
-export const LineItemVerificationDetailSchema = z.object({
-  verified: z.boolean(),
-  status: BankVerificationStatusSchema,
-  partnerReasonCode: z.string().nullable(),
-  actualName: z.string().nullable(),
-  /** The subscriber user who accepted the account by hand (or proceeded without verification). */
-  acceptedBy: z.string().nullable(),
-  /** ISO date-time of that acceptance. */
-  acceptedAt: z.string().nullable(),
-  isManualOverrideAllowed: z.boolean(),
-});
+export const LineItemVerificationDetailSchema = VerificationDetailSchema;
 
 // ---------------------------------------------------------------------------------------------------
 // Answers
