@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPLETION_DATE_MESSAGES, FINANCIAL_MESSAGES, ScheduleSchema, SchedulesResponseSchema, fieldErrorsOf, type Schedule } from "../../core/financials/api.js";
 import { earliestCompletionDate, nextWorkingDay } from "../../core/financials/completion-date.js";
 import { FINANCIALS_TOOLTIPS } from "../../core/financials/rules.js";
+import { deriveFinancialTasks, FINANCIAL_DERIVED_TASKS, scheduleStatus } from "../../core/financials/schedule.js";
+import type { WorkspaceTask } from "../../core/workspaces/lifecycle.js";
 import { CONSENT_MESSAGES } from "../../core/financials/schemas.js";
 import { INVALID_BANK_ACCOUNT_MESSAGE } from "../../core/financials/verification.js";
 import { bankHolidayDates } from "../../core/shared/bank-holidays.js";
@@ -144,6 +146,38 @@ describe("reading the schedule", () => {
       if (workspace.status === "CANCELLED") expect(schedule.status).toBe("CANCELLED");
       const detail = await workspaceOf(helpdesk, workspace.workspaceId);
       expect(schedule.completionDate).toBe(detail.completionDate ?? null);
+      // The seeded schedule agrees with the rules: its status, the Mortgage Advance authorised from funds
+      // authorised on, and the workspace's tasks as the schedule would derive them.
+      const facts = schedule.lineItems.map((item) => ({
+        type: item.type,
+        category: item.category,
+        authorised: item.authorised,
+        hasLinkedAccount: item.hasLinkedAccount,
+        hasBankAccount: item.bankAccount !== null,
+        verified: item.verificationDetail?.verified === true,
+      }));
+      expect(schedule.status, workspace.title).toBe(
+        scheduleStatus({ workspaceStatus: workspace.status, completionDate: schedule.completionDate, lineItems: facts, approved: schedule.approved }),
+      );
+      const past = ["PREPARED", "FUNDS_AUTHORISED", "FUNDS_EXCHANGED", "LODGED", "REQUISITIONED", "CLOSED"].includes(workspace.status);
+      if (past) {
+        expect(schedule.completionDate, workspace.title).not.toBeNull();
+        expect(schedule.status, workspace.title).toBe("APPROVED");
+        const advance = schedule.lineItems.find((item) => item.category === "MORTGAGE_ADVANCE");
+        expect(advance?.authorised, workspace.title).toBe(workspace.status !== "PREPARED");
+      }
+      const tasks = (await provider.db.selectFrom("workspace_tasks").selectAll().where("workspace_id", "=", workspace.workspaceId).execute()).map((row) => ({
+        taskName: row.task_name as WorkspaceTask["taskName"],
+        status: row.status as WorkspaceTask["status"],
+        assigneeRole: row.assignee_role as WorkspaceTask["assigneeRole"],
+        completedBy: row.completed_by,
+        completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+      }));
+      if (workspace.status !== "CANCELLED") {
+        const derived = deriveFinancialTasks(tasks, { workspaceStatus: workspace.status, completionDate: schedule.completionDate, lineItems: facts, lawFirmRole: "INCOMING_LENDER_REPRESENTATIVE" }, "x", "y");
+        const pick = (list: WorkspaceTask[]) => Object.fromEntries(list.filter((one) => (FINANCIAL_DERIVED_TASKS as readonly string[]).includes(one.taskName)).map((one) => [one.taskName, one.status]));
+        expect(pick(derived), workspace.title).toEqual(pick(tasks));
+      }
     }
   });
 
@@ -399,7 +433,7 @@ describe("line items (5.5) and the bank check (4.7)", () => {
     expectFieldError(await call(harper, "POST", url, buyerFunds, purchase.version), "consent.financialCheck", CONSENT_MESSAGES.financialCheck);
     expectFieldError(await call(harper, "POST", url, { ...buyerFunds, consent: { financialCheck: true } }, purchase.version), "consent.sourceOfFunds", CONSENT_MESSAGES.sourceOfFunds);
     const after = written(await call(harper, "POST", url, { ...buyerFunds, consent: { financialCheck: true, sourceOfFunds: true } }, purchase.version), 201);
-    const item = after.lineItems.find((candidate) => candidate.category === "BUYER_FUNDS")!;
+    const item = after.lineItems.find((candidate) => candidate.reference === "BF 1")!;
     expect(item.consent).toEqual({ financialCheck: true, sourceOfFunds: true });
     // Buyer Funds is never authorised by hand.
     expectRefusal(await call(northgate, "PATCH", `${url}/${item.lineItemId}`, { authorised: true }, item.version), 400, FINANCIALS_TOOLTIPS.buyerFundsAutoAuthorised);
