@@ -149,3 +149,16 @@ describe("field errors of a 400", () => {
     expect(fieldErrorsOf("Financials have been approved.")).toEqual({});
   });
 });
+
+describe("Buyer Funds received", () => {
+  it("is balanced, underpaid or overpaid by the credits' total, and authorised only when balanced", async () => {
+    const { sourceFundsStatusOf, buyerFundsAuthorised } = await import("./schedule.js");
+    expect(sourceFundsStatusOf(1000, [])).toBeNull();
+    expect(sourceFundsStatusOf(1000, [{ amount: 400 }, { amount: 600 }])).toBe("FUNDS_RECEIVED_BALANCED");
+    expect(sourceFundsStatusOf(1000, [{ amount: 999 }])).toBe("FUNDS_RECEIVED_UNDERPAID");
+    expect(sourceFundsStatusOf(1000, [{ amount: 1001 }])).toBe("FUNDS_RECEIVED_OVERPAID");
+    expect(buyerFundsAuthorised("FUNDS_RECEIVED_BALANCED")).toBe(true);
+    expect(buyerFundsAuthorised("FUNDS_RECEIVED_OVERPAID")).toBe(false);
+    expect(buyerFundsAuthorised(null)).toBe(false);
+  });
+});

@@ -74,6 +74,8 @@ export const FinancialEvent = {
   LINE_ITEM_ACCOUNT_ACCEPTED: "FINANCIALS_LINE_ITEM_ACCOUNT_ACCEPTED",
   LINE_ITEM_AUTHORISED: "FINANCIALS_LINE_ITEM_AUTHORISED",
   LINE_ITEM_UNAUTHORISED: "FINANCIALS_LINE_ITEM_UNAUTHORISED",
+  /** The payments service's credits changed a Buyer Funds item's funds status. */
+  FUNDS_RECEIVED: "FINANCIALS_FUNDS_RECEIVED",
 } as const;
 export type FinancialEvent = (typeof FinancialEvent)[keyof typeof FinancialEvent];
 

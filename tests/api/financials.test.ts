@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPLETION_DATE_MESSAGES, FINANCIAL_MESSAGES, ScheduleSchema, SchedulesResponseSchema, fieldErrorsOf, type Schedule } from "../../core/financials/api.js";
+import { COMPLETION_DATE_MESSAGES, CreditInformationResponseSchema, FINANCIAL_MESSAGES, ScheduleSchema, SchedulesResponseSchema, fieldErrorsOf, type Schedule } from "../../core/financials/api.js";
 import { earliestCompletionDate, nextWorkingDay } from "../../core/financials/completion-date.js";
 import { FINANCIALS_TOOLTIPS } from "../../core/financials/rules.js";
 import { deriveFinancialTasks, FINANCIAL_DERIVED_TASKS, scheduleStatus } from "../../core/financials/schedule.js";
@@ -555,5 +555,58 @@ describe("approval (4.7a) and authorisation (4.6)", () => {
       FINANCIALS_TOOLTIPS.locked,
     );
     expect((await scheduleOf(northgate, workspaceId)).hardLocked).toBe(true);
+  });
+});
+
+describe("credit information (3.10, 4.6)", () => {
+  const C = "/api/settlement/v1/credit-information";
+
+  it("reads the credits of a Buyer Funds item by its line item reference and brings its funds status and authorisation up to date", async () => {
+    let now = await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId);
+    const url = `${S}/${now.financialSettlementScheduleId}/line-items`;
+    const consent = { financialCheck: true, sourceOfFunds: true };
+    const add = async (reference: string, amount: number) => {
+      now = await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId); // reading credits moves the version on
+      now = written(await call(harper, "POST", url, { category: "BUYER_FUNDS", amount, reference, consent }, now.version), 201);
+      return now.lineItems.find((item) => item.reference === reference)!;
+    };
+    const credits = async (lineItemReference: string) => {
+      const response = await call(harper, "GET", `${C}?lineItemReference=${lineItemReference}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return CreditInformationResponseSchema.parse(response.json());
+    };
+
+    const waiting = await add("AWAITING", 1_000_000);
+    expect(await credits(waiting.lineItemReference)).toEqual({ records: [], totalReceived: 0, sourceFundsStatus: null, authorised: false });
+
+    const paid = await add("PAID DEPOSIT", 2_500_000);
+    const paidInfo = await credits(paid.lineItemReference);
+    expect(paidInfo).toMatchObject({ totalReceived: 2_500_000, sourceFundsStatus: "FUNDS_RECEIVED_BALANCED", authorised: true });
+    expect(paidInfo.records).toEqual([expect.objectContaining({ amount: 2_500_000, id: expect.stringMatching(/^CR-/) })]);
+    now = await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId);
+    const paidNow = now.lineItems.find((item) => item.lineItemId === paid.lineItemId)!;
+    expect(paidNow).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_BALANCED", authorised: true, version: paid.version + 1 });
+    // Once credit has been received, Buyer Funds cannot be edited or deleted.
+    expectRefusal(await call(harper, "PATCH", `${url}/${paid.lineItemId}`, { amount: 100, reference: "PAID", consent }, paidNow.version), 400, FINANCIALS_TOOLTIPS.buyerFundsCreditReceived);
+    expectRefusal(await call(harper, "DELETE", `${url}/${paid.lineItemId}`, undefined, paidNow.version), 400, FINANCIALS_TOOLTIPS.buyerFundsCreditReceived);
+    // Reading again changes nothing.
+    await credits(paid.lineItemReference);
+    expect((await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId)).lineItems.find((item) => item.lineItemId === paid.lineItemId)!.version).toBe(paidNow.version);
+
+    const split = await add("SPLIT", 1_000_001);
+    expect(await credits(split.lineItemReference)).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_BALANCED", totalReceived: 1_000_001 });
+    const under = await add("UNDER", 1_000_000);
+    expect(await credits(under.lineItemReference)).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_UNDERPAID", totalReceived: 990_000, authorised: false });
+    const over = await add("OVER", 1_000_000);
+    expect(await credits(over.lineItemReference)).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_OVERPAID", totalReceived: 1_010_000, authorised: false });
+  });
+
+  it("answers 400 for another category, 404 for an unknown reference or another firm's, and 400 without a reference", async () => {
+    const seeded = await scheduleOf(harper, DEMO_WORKSPACES.remortgageReady.workspaceId);
+    const advance = seeded.lineItems.find((item) => item.category === "MORTGAGE_ADVANCE")!;
+    expectRefusal(await call(harper, "GET", `${C}?lineItemReference=${advance.lineItemReference}`), 400, FINANCIAL_MESSAGES.notBuyerFunds);
+    expectRefusal(await call(harper, "GET", `${C}?lineItemReference=FLI-9999999`), 404, FINANCIAL_MESSAGES.lineItemReferenceNotFound);
+    expect((await call(keystone, "GET", `${C}?lineItemReference=${advance.lineItemReference}`)).statusCode).toBe(404);
+    expect((await call(harper, "GET", C)).statusCode).toBe(400);
   });
 });
