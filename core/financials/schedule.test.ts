@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   approvingRoles,
+  buyerFundsAuthorised,
+  sourceFundsStatusOf,
   deriveFinancialTasks,
   fundsExchangeDue,
   isAccountUsable,
@@ -151,8 +153,7 @@ describe("field errors of a 400", () => {
 });
 
 describe("Buyer Funds received", () => {
-  it("is balanced, underpaid or overpaid by the credits' total, and authorised only when balanced", async () => {
-    const { sourceFundsStatusOf, buyerFundsAuthorised } = await import("./schedule.js");
+  it("is balanced, underpaid or overpaid by the credits' total, and authorised only when balanced", () => {
     expect(sourceFundsStatusOf(1000, [])).toBeNull();
     expect(sourceFundsStatusOf(1000, [{ amount: 400 }, { amount: 600 }])).toBe("FUNDS_RECEIVED_BALANCED");
     expect(sourceFundsStatusOf(1000, [{ amount: 999 }])).toBe("FUNDS_RECEIVED_UNDERPAID");
