@@ -12,7 +12,7 @@ const account = (accountNumber: string, bankCode = SANDBOX_SORT_CODE): BankAccou
 });
 
 const TIMEOUT_MS = 200;
-beforeEach(() => usePayeeCheck(createSandboxPayeeCheck({ COP_SANDBOX_LATENCY_MS: "0" }), TIMEOUT_MS));
+beforeEach(() => usePayeeCheck(createSandboxPayeeCheck({ latencyMs: 0 }), TIMEOUT_MS));
 afterEach(() => usePayeeCheck(undefined));
 
 describe("the bank account check", () => {

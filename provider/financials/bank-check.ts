@@ -42,6 +42,7 @@ export const PAYEE_CHECKS = ["sandbox", "scheme"] as const;
 const BankCheckEnvSchema = z.object({
   PAYEE_CHECK: z.enum(PAYEE_CHECKS).default("sandbox"),
   COP_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5_000),
+  COP_SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 let chosen: { payeeCheck: PayeeCheck; timeoutMs: number } | undefined;
@@ -53,11 +54,15 @@ let chosen: { payeeCheck: PayeeCheck; timeoutMs: number } | undefined;
  */
 function configured(env: NodeJS.ProcessEnv = process.env): { payeeCheck: PayeeCheck; timeoutMs: number } {
   if (chosen) return chosen;
-  const settings = BankCheckEnvSchema.parse({ PAYEE_CHECK: env.PAYEE_CHECK || undefined, COP_TIMEOUT_MS: env.COP_TIMEOUT_MS || undefined });
+  const settings = BankCheckEnvSchema.parse({
+    PAYEE_CHECK: env.PAYEE_CHECK || undefined,
+    COP_TIMEOUT_MS: env.COP_TIMEOUT_MS || undefined,
+    COP_SANDBOX_LATENCY_MS: env.COP_SANDBOX_LATENCY_MS || undefined,
+  });
   if (settings.PAYEE_CHECK === "scheme") {
     throw new Error("PAYEE_CHECK=scheme: no Confirmation of Payee adapter is installed; implement PayeeCheck (provider/financials/bank-check.ts).");
   }
-  chosen = { payeeCheck: createSandboxPayeeCheck(env), timeoutMs: settings.COP_TIMEOUT_MS };
+  chosen = { payeeCheck: createSandboxPayeeCheck({ latencyMs: settings.COP_SANDBOX_LATENCY_MS }), timeoutMs: settings.COP_TIMEOUT_MS };
   return chosen;
 }
 

@@ -2,7 +2,7 @@
  * The Confirmation of Payee sandbox (docs/sandboxes.md): deterministic answers keyed by sort code and account
  * number, so every outcome of document 2 sections 3.11 and 4.7 can be reached on purpose. Accounts under
  * sort code 08-99-99 are the fixtures; every other account (that passed the modulus check) is an exact
- * match. Each answer takes `COP_SANDBOX_LATENCY_MS` (default 150 ms), like a scheme round trip.
+ * match. Each answer takes `latencyMs` (COP_SANDBOX_LATENCY_MS, default 150 ms), like a scheme round trip.
  */
 import type { CopReasonCode } from "../../core/financials/enums.js";
 import type { PayeeCheck, PayeeCheckAnswer } from "./bank-check.js";
@@ -41,8 +41,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function createSandboxPayeeCheck(env: NodeJS.ProcessEnv = process.env): PayeeCheck {
-  const latency = Math.max(0, Number(env.COP_SANDBOX_LATENCY_MS ?? 150) || 0);
+/** A scheme round trip, as the sandbox imitates it by default. */
+export const SANDBOX_LATENCY_MS = 150;
+
+export function createSandboxPayeeCheck({ latencyMs = SANDBOX_LATENCY_MS }: { latencyMs?: number } = {}): PayeeCheck {
+  const latency = Math.max(0, latencyMs);
   return {
     name: "sandbox",
     async check(account, signal): Promise<PayeeCheckAnswer> {
