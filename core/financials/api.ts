@@ -21,13 +21,13 @@
 import { z } from "zod";
 import {
   AccountTypeSchema,
-  BankVerificationStatusSchema,
   FinancialApprovalStatusSchema,
   FinancialSettlementScheduleStatusSchema,
   LineItemCategorySchema,
   LineItemTypeSchema,
 } from "./enums.js";
 import { AccountNameSchema, AccountNumberSchema, SortCodeSchema } from "./bank-account.js";
+import { VerificationDetailSchema } from "./verification.js";
 import { LineItemReferenceSchema } from "./schemas.js";
 import { AMOUNT_PAYABLE_RULES, LINE_ITEM_AMOUNT_RULES, type MoneyRules } from "../shared/money.js";
 import { isIsoDate } from "../shared/london-time.js";
@@ -54,19 +54,9 @@ export const LineItemAmountPenceSchema = penceSchema(LINE_ITEM_AMOUNT_RULES);
 export const AmountPayablePenceSchema = penceSchema(AMOUNT_PAYABLE_RULES);
 
 // ---------------------------------------------------------------------------------------------------
-// Bank verification (3.11): the shape core/financials/verification.ts names VerificationDetail
+// Bank verification (3.11): the one shape of core/financials/verification.ts
 
-export const LineItemVerificationDetailSchema = z.object({
-  verified: z.boolean(),
-  status: BankVerificationStatusSchema,
-  partnerReasonCode: z.string().nullable(),
-  actualName: z.string().nullable(),
-  /** The subscriber user who accepted the account by hand (or proceeded without verification). */
-  acceptedBy: z.string().nullable(),
-  /** ISO date-time of that acceptance. */
-  acceptedAt: z.string().nullable(),
-  isManualOverrideAllowed: z.boolean(),
-});
+export const LineItemVerificationDetailSchema = VerificationDetailSchema;
 
 // ---------------------------------------------------------------------------------------------------
 // Answers
@@ -237,6 +227,32 @@ export const LineItemPatchRequestSchema = z
 export type LineItemPatchRequest = { verificationDetail: { verified: true } } | { authorised: boolean } | EditLineItemData;
 
 // ---------------------------------------------------------------------------------------------------
+// Credit information (3.10, 7.4): GET /api/settlement/v1/credit-information?lineItemReference=
+
+export const CREDIT_INFORMATION_PATH = `${SETTLEMENT_API}/credit-information`;
+export const CreditInformationQuerySchema = z.object({
+  lineItemReference: z.string({ error: () => "lineItemReference is required" }).min(1, { error: () => "lineItemReference is required" }).max(40),
+});
+export const CreditSchema = z.object({
+  id: z.string(),
+  /** Pence. */
+  amount: z.number().int(),
+  /** ISO date-time. */
+  transactionTime: z.string(),
+});
+/**
+ * The credits received against a Buyer Funds item, their total (pence) and the item's funds status
+ * (null while none has arrived). Reading brings the item's status, and its automatic authorisation, up to date.
+ */
+export const CreditInformationResponseSchema = z.object({
+  records: z.array(CreditSchema),
+  totalReceived: z.number().int(),
+  sourceFundsStatus: z.string().nullable(),
+  authorised: z.boolean(),
+});
+export type CreditInformation = z.infer<typeof CreditInformationResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
 // Refusals (400) that are rules rather than a field: their codes and messages
 
 export const FINANCIAL_REFUSAL_CODES = {
@@ -249,6 +265,7 @@ export const FINANCIAL_REFUSAL_CODES = {
   accountNotVerified: "ACCOUNT_NOT_VERIFIED",
   approvalNotAllowed: "FINANCIALS_APPROVAL_NOT_ALLOWED",
   noConveyancingFeesAccount: "NO_CONVEYANCING_FEES_ACCOUNT",
+  notBuyerFunds: "NOT_BUYER_FUNDS",
 } as const;
 
 export const FINANCIAL_MESSAGES = {
@@ -270,6 +287,8 @@ export const FINANCIAL_MESSAGES = {
   approveNotReady: "Financials are not ready for approval yet: enter the completion date, the fund sources and verified bank accounts first.",
   approveAlready: "Financials have already been approved.",
   unapproveNotApproved: "Financials have not been approved, so they cannot be unapproved.",
+  lineItemReferenceNotFound: "There is no line item with that reference in your workspaces.",
+  notBuyerFunds: "Credit information is only kept for Buyer Funds.",
 } as const;
 
 /**

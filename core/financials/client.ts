@@ -6,6 +6,8 @@
  * ProviderError 400 (field messages read with `fieldErrorsOf`).
  */
 import {
+  CREDIT_INFORMATION_PATH,
+  CreditInformationResponseSchema,
   SCHEDULES_PATH,
   ScheduleSchema,
   SchedulesResponseSchema,
@@ -88,4 +90,9 @@ export function authoriseLineItem(ctx: RequestContext, scheduleId: string, lineI
 /** Deletes a line item. `version` is the line item's. */
 export async function deleteLineItem(ctx: RequestContext, scheduleId: string, lineItemId: string, version: number): Promise<Schedule> {
   return (await call(ctx, "DELETE", lineItemPath(scheduleId, lineItemId), { version, schema: ScheduleSchema })).data;
+}
+
+/** The credits received against a Buyer Funds item (by its line item reference) and its funds status. */
+export async function getCreditInformation(ctx: RequestContext, lineItemReference: string) {
+  return (await call(ctx, "GET", CREDIT_INFORMATION_PATH, { query: { lineItemReference }, schema: CreditInformationResponseSchema })).data;
 }

@@ -4,7 +4,7 @@
  * participant's approval status, the workspace's funds status, and the tasks derived from the schedule. Pure:
  * the provider computes them in every write's transaction and the screens can read them the same way.
  */
-import type { FinancialApprovalStatus, FinancialSettlementScheduleStatus, LineItemCategory, LineItemType } from "./enums.js";
+import type { FinancialApprovalStatus, FinancialSettlementScheduleStatus, FundsReceivedStatus, LineItemCategory, LineItemType } from "./enums.js";
 import type { WorkspaceTask, WorkspaceTaskName } from "../workspaces/lifecycle.js";
 import type { ParticipantRole } from "../workspaces/enums.js";
 import type { WorkspaceStatus } from "../workspaces/status.js";
@@ -160,4 +160,24 @@ export function deriveFinancialTasks(
     ];
   }
   return orderTasks(next);
+}
+
+/**
+ * A Buyer Funds item's funds status from the credits received against it (3.10): none yet → null; their total
+ * equal to the expected amount → FUNDS_RECEIVED_BALANCED; less → FUNDS_RECEIVED_UNDERPAID; more →
+ * FUNDS_RECEIVED_OVERPAID.
+ */
+export function sourceFundsStatusOf(expectedPence: number, credits: readonly { amount: number }[]): FundsReceivedStatus | null {
+  if (credits.length === 0) return null;
+  const total = credits.reduce((sum, credit) => sum + credit.amount, 0);
+  if (total === expectedPence) return "FUNDS_RECEIVED_BALANCED";
+  return total < expectedPence ? "FUNDS_RECEIVED_UNDERPAID" : "FUNDS_RECEIVED_OVERPAID";
+}
+
+/**
+ * Buyer Funds are authorised automatically once received in full (4.6); credit short of, or beyond, the
+ * expected amount leaves authorisation pending (the second for support to resolve).
+ */
+export function buyerFundsAuthorised(sourceFundsStatus: string | null): boolean {
+  return sourceFundsStatus === "FUNDS_RECEIVED_BALANCED";
 }

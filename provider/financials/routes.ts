@@ -7,6 +7,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   AddLineItemRequestSchema,
+  CreditInformationQuerySchema,
+  CreditInformationResponseSchema,
   LineItemParamsSchema,
   LineItemPatchRequestSchema,
   ScheduleParamsSchema,
@@ -23,6 +25,7 @@ import type { ApiDeps } from "../platform/route-deps.js";
 import { requiredVersion } from "../platform/versions.js";
 import { tagVersion } from "../workspaces/routes.js";
 import { checkBankAccount } from "./bank-check.js";
+import { creditInformation } from "./credit-information.js";
 import { addLineItem, deleteLineItem, patchLineItem, type LineItemPatchBody } from "./line-items.js";
 import { listSchedules, patchSchedule, type FinancialsDeps } from "./schedule.js";
 
@@ -111,6 +114,21 @@ export const settlementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
       tagVersion(reply, schedule.version);
       return schedule;
     },
+  );
+
+  app.get(
+    "/credit-information",
+    {
+      schema: {
+        tags,
+        summary: "The credits received against a Buyer Funds item, by its line item reference, and its funds status",
+        description:
+          "From the incoming payments service (a deterministic sandbox by default, docs/sandboxes.md). Brings the item's sourceFundsStatus and automatic authorisation up to date (received in full: authorised).",
+        querystring: CreditInformationQuerySchema,
+        response: { 200: CreditInformationResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => creditInformation(deps, request.caller, request.query.lineItemReference, requestMeta(request)),
   );
 
   app.delete(

@@ -75,6 +75,8 @@ export const FinancialEvent = {
   LINE_ITEM_AUTHORISED: "FINANCIALS_LINE_ITEM_AUTHORISED",
   LINE_ITEM_UNAUTHORISED: "FINANCIALS_LINE_ITEM_UNAUTHORISED",
   FUNDS_EXCHANGED: "FINANCIALS_FUNDS_EXCHANGED",
+  /** The payments service's credits changed a Buyer Funds item's funds status. */
+  FUNDS_RECEIVED: "FINANCIALS_FUNDS_RECEIVED",
 } as const;
 export type FinancialEvent = (typeof FinancialEvent)[keyof typeof FinancialEvent];
 
@@ -385,6 +387,15 @@ async function afterScheduleChanged(
     },
     completionDateChanged ? { completion_date: schedule.completion_date_text } : {},
   );
+}
+
+/** The workspace was cancelled (in its transaction): its schedule is CANCELLED too, and its version moves on. */
+export async function cancelSchedule(trx: Trx, workspaceId: string): Promise<void> {
+  await trx
+    .updateTable("financial_settlement_schedules")
+    .set((eb) => ({ status: "CANCELLED", approved: false, version: eb("version", "+", 1), updated_at: new Date() }))
+    .where("workspace_id", "=", workspaceId)
+    .execute();
 }
 
 /** 409 with the conflict message unless the write was made against the schedule's current version. */

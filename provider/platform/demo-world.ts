@@ -9,6 +9,7 @@ import type { NamedRole } from "../../core/shared/permissions/roles.js";
 import type { SubscriberEntityType, UserStatus } from "../../core/administration/subscribers.js";
 import type { ProviderConfig } from "./config.js";
 import type { DB } from "./db/index.js";
+import { seedDemoSchedules } from "../financials/seed.js";
 import { createScriptClient } from "../identity/script-clients.js";
 import { hashPassword } from "../identity/passwords.js";
 import { seedAdministration } from "../administration/seed.js";
@@ -211,6 +212,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   // Titles first: a title's seller joins the parties that the parties' seed then gives addresses and representation.
   await seedDemoTitles(db, config.dataDir);
   await seedDemoParties(db);
+  await seedDemoSchedules(db);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);
   return { seeded, scriptClients };

@@ -64,6 +64,7 @@ import {
   type WorkspaceRow,
 } from "./access.js";
 import { partyTitleFields } from "../title/service.js";
+import { cancelSchedule } from "../financials/schedule.js";
 import { commitWorkspaceChange, pendingLabelsOf, readTasks, recordWorkspaceEvent, taskRow, writeTasks, WorkspaceEvent } from "./state.js";
 import type { DB, Trx } from "../platform/db/index.js";
 
@@ -405,6 +406,7 @@ export async function updateWorkspace(
       await trx.updateTable("workspace_participants").set({ is_approved: false }).where("workspace_id", "=", workspaceId).execute();
     }
     await commitWorkspaceChange(trx, workspaceId, expectedVersion, { ...state, status: result.status, tasks: result.tasks }, changes);
+    if (action === "cancelWorkspace") await cancelSchedule(trx, workspaceId);
     await recordWorkspaceEvent(trx, caller, event, workspaceId, action === "cancelWorkspace" ? { ...changes } : {}, meta);
     return detailOf(trx, caller, await findVisibleWorkspace(trx, caller, workspaceId));
   });

@@ -207,6 +207,7 @@ const MATRIX_PARTY = "5d000000-0000-4000-8000-0000000000a1";
 const MATRIX_DELETABLE_PARTY = "5d000000-0000-4000-8000-0000000000a2";
 const MATRIX_LINE_ITEM = "5d000000-0000-4000-8000-0000000000b1";
 const MATRIX_DELETABLE_LINE_ITEM = "5d000000-0000-4000-8000-0000000000b2";
+const MATRIX_BUYER_FUNDS = "5d000000-0000-4000-8000-0000000000b3";
 /** A read of A's matrix schedule. */
 const readScheduleOfA = { url: () => `/api/settlement/v1/financial-settlement-schedules?workspace_id=${MATRIX_WORKSPACE()}` };
 
@@ -561,6 +562,13 @@ const ACCESS: Record<string, Access> = {
     version: lineItemVersion(MATRIX_LINE_ITEM),
     read: readScheduleOfA,
   },
+  "GET /api/settlement/v1/credit-information": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    // A Buyer Funds item of A's whose credits are already recorded, so reading it changes nothing.
+    prepare: () => matrixLineItem(MATRIX_BUYER_FUNDS),
+    query: () => ({ lineItemReference: `FLI-MATRIX-${MATRIX_BUYER_FUNDS.slice(-2)}` }),
+  },
   "DELETE /api/settlement/v1/financial-settlement-schedules/{id}/line-items/{lineItemId}": {
     reach: "subscriber",
     permissions: [Permission.DELETE_FSS_LINE_ITEMS],
@@ -588,8 +596,9 @@ function lineItemVersion(lineItemId: string) {
   return async () => (await provider.db.selectFrom("financial_line_items").select("version").where("line_item_id", "=", lineItemId).executeTakeFirstOrThrow()).version;
 }
 
-/** A Mortgage Advance line item of A's matrix schedule with a fixed id (added once). */
+/** A line item of A's matrix schedule with a fixed id (added once): a Mortgage Advance, or Buyer Funds paid in full. */
 async function matrixLineItem(lineItemId: string): Promise<void> {
+  const buyerFunds = lineItemId === MATRIX_BUYER_FUNDS;
   await provider.db
     .insertInto("financial_line_items")
     .values({
@@ -597,11 +606,13 @@ async function matrixLineItem(lineItemId: string): Promise<void> {
       financial_settlement_schedule_id: await scheduleOfA(),
       line_item_reference: `FLI-MATRIX-${lineItemId.slice(-2)}`,
       type: "SOURCE",
-      category: "MORTGAGE_ADVANCE",
+      category: buyerFunds ? "BUYER_FUNDS" : "MORTGAGE_ADVANCE",
       amount: 15_000_000,
-      reference: "MATRIX",
+      reference: buyerFunds ? "PAID MATRIX" : "MATRIX",
+      source_funds_status: buyerFunds ? "FUNDS_RECEIVED_BALANCED" : null,
+      authorised: buyerFunds,
       created_by: DEMO_USERS.manager.subscriberUserId,
-      position: lineItemId === MATRIX_LINE_ITEM ? 100 : 101,
+      position: 100 + Number(lineItemId.slice(-1)),
     })
     .onConflict((conflict) => conflict.column("line_item_id").doNothing())
     .execute();

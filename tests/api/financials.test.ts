@@ -7,9 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPLETION_DATE_MESSAGES, FINANCIAL_MESSAGES, ScheduleSchema, SchedulesResponseSchema, fieldErrorsOf, type Schedule } from "../../core/financials/api.js";
+import { COMPLETION_DATE_MESSAGES, CreditInformationResponseSchema, FINANCIAL_MESSAGES, ScheduleSchema, SchedulesResponseSchema, fieldErrorsOf, type Schedule } from "../../core/financials/api.js";
 import { earliestCompletionDate, nextWorkingDay } from "../../core/financials/completion-date.js";
 import { FINANCIALS_TOOLTIPS } from "../../core/financials/rules.js";
+import { deriveFinancialTasks, FINANCIAL_DERIVED_TASKS, scheduleStatus } from "../../core/financials/schedule.js";
+import type { WorkspaceTask } from "../../core/workspaces/lifecycle.js";
 import { CONSENT_MESSAGES } from "../../core/financials/schemas.js";
 import { INVALID_BANK_ACCOUNT_MESSAGE } from "../../core/financials/verification.js";
 import { bankHolidayDates } from "../../core/shared/bank-holidays.js";
@@ -144,6 +146,38 @@ describe("reading the schedule", () => {
       if (workspace.status === "CANCELLED") expect(schedule.status).toBe("CANCELLED");
       const detail = await workspaceOf(helpdesk, workspace.workspaceId);
       expect(schedule.completionDate).toBe(detail.completionDate ?? null);
+      // The seeded schedule agrees with the rules: its status, the Mortgage Advance authorised from funds
+      // authorised on, and the workspace's tasks as the schedule would derive them.
+      const facts = schedule.lineItems.map((item) => ({
+        type: item.type,
+        category: item.category,
+        authorised: item.authorised,
+        hasLinkedAccount: item.hasLinkedAccount,
+        hasBankAccount: item.bankAccount !== null,
+        verified: item.verificationDetail?.verified === true,
+      }));
+      expect(schedule.status, workspace.title).toBe(
+        scheduleStatus({ workspaceStatus: workspace.status, completionDate: schedule.completionDate, lineItems: facts, approved: schedule.approved }),
+      );
+      const past = ["PREPARED", "FUNDS_AUTHORISED", "FUNDS_EXCHANGED", "LODGED", "REQUISITIONED", "CLOSED"].includes(workspace.status);
+      if (past) {
+        expect(schedule.completionDate, workspace.title).not.toBeNull();
+        expect(schedule.status, workspace.title).toBe("APPROVED");
+        const advance = schedule.lineItems.find((item) => item.category === "MORTGAGE_ADVANCE");
+        expect(advance?.authorised, workspace.title).toBe(workspace.status !== "PREPARED");
+      }
+      const tasks = (await provider.db.selectFrom("workspace_tasks").selectAll().where("workspace_id", "=", workspace.workspaceId).execute()).map((row) => ({
+        taskName: row.task_name as WorkspaceTask["taskName"],
+        status: row.status as WorkspaceTask["status"],
+        assigneeRole: row.assignee_role as WorkspaceTask["assigneeRole"],
+        completedBy: row.completed_by,
+        completedAt: row.completed_at ? new Date(row.completed_at).toISOString() : null,
+      }));
+      if (workspace.status !== "CANCELLED") {
+        const derived = deriveFinancialTasks(tasks, { workspaceStatus: workspace.status, completionDate: schedule.completionDate, lineItems: facts, lawFirmRole: "INCOMING_LENDER_REPRESENTATIVE" }, "x", "y");
+        const pick = (list: WorkspaceTask[]) => Object.fromEntries(list.filter((one) => (FINANCIAL_DERIVED_TASKS as readonly string[]).includes(one.taskName)).map((one) => [one.taskName, one.status]));
+        expect(pick(derived), workspace.title).toEqual(pick(tasks));
+      }
     }
   });
 
@@ -366,6 +400,17 @@ describe("line items (5.5) and the bank check (4.7)", () => {
     expect(await lineItemCount(schedule.financialSettlementScheduleId)).toBe(0);
   });
 
+  it("cancelling the workspace cancels its schedule, and writes are refused after", async () => {
+    const { workspaceId, schedule } = await freshRemortgage();
+    const before = await workspaceOf(harper, workspaceId);
+    const cancelled = await call(harper, "PATCH", `${W}/${workspaceId}`, { status: "CANCELLED", remarks: { cancellationReason: "APPLICANT_DECIDED_NOT_TO_PROCEED" } }, before.version);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const now = await scheduleOf(harper, workspaceId);
+    expect(now).toMatchObject({ status: "CANCELLED", workspaceStatus: "CANCELLED" });
+    expectRefusal(await call(harper, "PATCH", `${S}/${now.financialSettlementScheduleId}`, { amountPayableOnCompletion: 500 }, now.version), 400, EDIT_LOCK_TOOLTIPS.cancelled);
+    expect((await call(harper, "PATCH", `${S}/${now.financialSettlementScheduleId}`, { amountPayableOnCompletion: 500 }, schedule.version)).statusCode).toBe(409);
+  });
+
   it("refuses writes on a cancelled workspace", async () => {
     const cancelled = await scheduleOf(harper, DEMO_WORKSPACES.remortgageCancelled.workspaceId);
     expectRefusal(
@@ -388,7 +433,7 @@ describe("line items (5.5) and the bank check (4.7)", () => {
     expectFieldError(await call(harper, "POST", url, buyerFunds, purchase.version), "consent.financialCheck", CONSENT_MESSAGES.financialCheck);
     expectFieldError(await call(harper, "POST", url, { ...buyerFunds, consent: { financialCheck: true } }, purchase.version), "consent.sourceOfFunds", CONSENT_MESSAGES.sourceOfFunds);
     const after = written(await call(harper, "POST", url, { ...buyerFunds, consent: { financialCheck: true, sourceOfFunds: true } }, purchase.version), 201);
-    const item = after.lineItems.find((candidate) => candidate.category === "BUYER_FUNDS")!;
+    const item = after.lineItems.find((candidate) => candidate.reference === "BF 1")!;
     expect(item.consent).toEqual({ financialCheck: true, sourceOfFunds: true });
     // Buyer Funds is never authorised by hand.
     expectRefusal(await call(northgate, "PATCH", `${url}/${item.lineItemId}`, { authorised: true }, item.version), 400, FINANCIALS_TOOLTIPS.buyerFundsAutoAuthorised);
@@ -510,5 +555,58 @@ describe("approval (4.7a) and authorisation (4.6)", () => {
       FINANCIALS_TOOLTIPS.locked,
     );
     expect((await scheduleOf(northgate, workspaceId)).hardLocked).toBe(true);
+  });
+});
+
+describe("credit information (3.10, 4.6)", () => {
+  const C = "/api/settlement/v1/credit-information";
+
+  it("reads the credits of a Buyer Funds item by its line item reference and brings its funds status and authorisation up to date", async () => {
+    let now = await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId);
+    const url = `${S}/${now.financialSettlementScheduleId}/line-items`;
+    const consent = { financialCheck: true, sourceOfFunds: true };
+    const add = async (reference: string, amount: number) => {
+      now = await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId); // reading credits moves the version on
+      now = written(await call(harper, "POST", url, { category: "BUYER_FUNDS", amount, reference, consent }, now.version), 201);
+      return now.lineItems.find((item) => item.reference === reference)!;
+    };
+    const credits = async (lineItemReference: string) => {
+      const response = await call(harper, "GET", `${C}?lineItemReference=${lineItemReference}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return CreditInformationResponseSchema.parse(response.json());
+    };
+
+    const waiting = await add("AWAITING", 1_000_000);
+    expect(await credits(waiting.lineItemReference)).toEqual({ records: [], totalReceived: 0, sourceFundsStatus: null, authorised: false });
+
+    const paid = await add("PAID DEPOSIT", 2_500_000);
+    const paidInfo = await credits(paid.lineItemReference);
+    expect(paidInfo).toMatchObject({ totalReceived: 2_500_000, sourceFundsStatus: "FUNDS_RECEIVED_BALANCED", authorised: true });
+    expect(paidInfo.records).toEqual([expect.objectContaining({ amount: 2_500_000, id: expect.stringMatching(/^CR-/) })]);
+    now = await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId);
+    const paidNow = now.lineItems.find((item) => item.lineItemId === paid.lineItemId)!;
+    expect(paidNow).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_BALANCED", authorised: true, version: paid.version + 1 });
+    // Once credit has been received, Buyer Funds cannot be edited or deleted.
+    expectRefusal(await call(harper, "PATCH", `${url}/${paid.lineItemId}`, { amount: 100, reference: "PAID", consent }, paidNow.version), 400, FINANCIALS_TOOLTIPS.buyerFundsCreditReceived);
+    expectRefusal(await call(harper, "DELETE", `${url}/${paid.lineItemId}`, undefined, paidNow.version), 400, FINANCIALS_TOOLTIPS.buyerFundsCreditReceived);
+    // Reading again changes nothing.
+    await credits(paid.lineItemReference);
+    expect((await scheduleOf(harper, DEMO_WORKSPACES.purchaseReady.workspaceId)).lineItems.find((item) => item.lineItemId === paid.lineItemId)!.version).toBe(paidNow.version);
+
+    const split = await add("SPLIT", 1_000_001);
+    expect(await credits(split.lineItemReference)).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_BALANCED", totalReceived: 1_000_001 });
+    const under = await add("UNDER", 1_000_000);
+    expect(await credits(under.lineItemReference)).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_UNDERPAID", totalReceived: 990_000, authorised: false });
+    const over = await add("OVER", 1_000_000);
+    expect(await credits(over.lineItemReference)).toMatchObject({ sourceFundsStatus: "FUNDS_RECEIVED_OVERPAID", totalReceived: 1_010_000, authorised: false });
+  });
+
+  it("answers 400 for another category, 404 for an unknown reference or another firm's, and 400 without a reference", async () => {
+    const seeded = await scheduleOf(harper, DEMO_WORKSPACES.remortgageReady.workspaceId);
+    const advance = seeded.lineItems.find((item) => item.category === "MORTGAGE_ADVANCE")!;
+    expectRefusal(await call(harper, "GET", `${C}?lineItemReference=${advance.lineItemReference}`), 400, FINANCIAL_MESSAGES.notBuyerFunds);
+    expectRefusal(await call(harper, "GET", `${C}?lineItemReference=FLI-9999999`), 404, FINANCIAL_MESSAGES.lineItemReferenceNotFound);
+    expect((await call(keystone, "GET", `${C}?lineItemReference=${advance.lineItemReference}`)).statusCode).toBe(404);
+    expect((await call(harper, "GET", C)).statusCode).toBe(400);
   });
 });
