@@ -6,9 +6,19 @@
  * Fixed ids; an account already there is left alone.
  */
 import type { DB } from "../platform/db/index.js";
-import { DEMO_SUBSCRIBERS } from "../platform/demo-world.js";
 
 const SANDBOX_SORT_CODE = "089999";
+
+/**
+ * The demo subscribers' fixed ids (provider/platform/demo-world.ts DEMO_SUBSCRIBERS; not imported, as the
+ * demo world imports this seed).
+ */
+const SUBSCRIBERS = {
+  northgate: "5b000000-0000-4000-8000-000000000001",
+  harperVale: "5b000000-0000-4000-8000-000000000002",
+  keystone: "5b000000-0000-4000-8000-000000000003",
+  ashdown: "5b000000-0000-4000-8000-000000000004",
+} as const;
 
 interface DemoAccount {
   financialAccountId: string;
@@ -29,7 +39,7 @@ const closeMatch = { verified: false, status: "NAME_PARTIAL_MATCH", partnerReaso
 export const DEMO_FINANCIAL_ACCOUNTS = {
   northgateRedemption: {
     financialAccountId: "fa000000-0000-4000-8000-000000000001",
-    subscriberId: DEMO_SUBSCRIBERS.northgate.subscriberId,
+    subscriberId: SUBSCRIBERS.northgate,
     type: "REDEMPTION",
     displayName: "Northgate redemptions",
     accountName: "Northgate Bank Redemptions",
@@ -38,7 +48,7 @@ export const DEMO_FINANCIAL_ACCOUNTS = {
   },
   northgateRiverside: {
     financialAccountId: "fa000000-0000-4000-8000-000000000002",
-    subscriberId: DEMO_SUBSCRIBERS.northgate.subscriberId,
+    subscriberId: SUBSCRIBERS.northgate,
     type: "REDEMPTION",
     displayName: "Riverside mortgages",
     accountName: "Riverside Property",
@@ -47,7 +57,7 @@ export const DEMO_FINANCIAL_ACCOUNTS = {
   },
   harperValeRedemption: {
     financialAccountId: "fa000000-0000-4000-8000-000000000003",
-    subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+    subscriberId: SUBSCRIBERS.harperVale,
     type: "REDEMPTION",
     displayName: "Northgate Bank redemption",
     accountName: "Northgate Bank Redemptions",
@@ -56,7 +66,7 @@ export const DEMO_FINANCIAL_ACCOUNTS = {
   },
   harperValeRiverside: {
     financialAccountId: "fa000000-0000-4000-8000-000000000004",
-    subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+    subscriberId: SUBSCRIBERS.harperVale,
     type: "REDEMPTION",
     displayName: "Riverside mortgages",
     accountName: "Riverside Property",
@@ -65,7 +75,7 @@ export const DEMO_FINANCIAL_ACCOUNTS = {
   },
   harperValeFees: {
     financialAccountId: "fa000000-0000-4000-8000-000000000011",
-    subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+    subscriberId: SUBSCRIBERS.harperVale,
     type: "CONVEYANCING_FEES",
     displayName: "Harper & Vale client account",
     accountName: "Harper and Vale LLP",
@@ -74,7 +84,7 @@ export const DEMO_FINANCIAL_ACCOUNTS = {
   },
   keystoneFees: {
     financialAccountId: "fa000000-0000-4000-8000-000000000012",
-    subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId,
+    subscriberId: SUBSCRIBERS.keystone,
     type: "CONVEYANCING_FEES",
     displayName: "Keystone client account",
     accountName: "Keystone Conveyancing",
@@ -83,7 +93,7 @@ export const DEMO_FINANCIAL_ACCOUNTS = {
   },
   ashdownFees: {
     financialAccountId: "fa000000-0000-4000-8000-000000000013",
-    subscriberId: DEMO_SUBSCRIBERS.ashdown.subscriberId,
+    subscriberId: SUBSCRIBERS.ashdown,
     type: "CONVEYANCING_FEES",
     displayName: "Ashdown client account",
     accountName: "Ashdown Legal",
