@@ -6,8 +6,8 @@
  * changes. With JavaScript, leaving with unsaved changes asks first (in-app links and closing the tab).
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useBlocker, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { Form, Link, useBlocker } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { frequentlyUsedAccountSchema } from "../../core/financials/schemas.js";
 import { CsrfInput } from "../components/csrf-input";
 import { ErrorSummary, SelectField, SubmitButton, TextField, useSchemaForm } from "../components/form";
@@ -41,11 +41,17 @@ export function AccountForm(props: AccountFormProps) {
     lastResult: props.lastResult,
     defaultValue: (props.defaultValue ?? { type: "REDEMPTION" }) as Record<string, unknown>,
   });
-  const [dirty, setDirty] = useState(false);
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  useLeaveGuard(dirty && !submitting);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && navigation.state === "idle" && currentLocation.pathname !== nextLocation.pathname);
+  // Whether the fields differ from what the form opened with, read when the user leaves (typing may come
+  // before the page is hydrated, so no change event is relied on); a submit is not leaving.
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitted = useRef(false);
+  const unsaved = () => !submitted.current && formRef.current !== null && isChanged(formRef.current, props.defaultValue);
+  useLeaveGuard(unsaved);
+  // A refused submit comes back with the input: leaving it is leaving unsaved changes again.
+  useEffect(() => {
+    submitted.current = false;
+  }, [props.lastResult]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved());
   return (
     <>
       <Form
@@ -54,10 +60,10 @@ export function AccountForm(props: AccountFormProps) {
         {...getFormProps(form)}
         noValidate
         className="account-form"
-        onChange={(event: FormEvent<HTMLFormElement>) => setDirty(isChanged(event.currentTarget, props.defaultValue))}
+        ref={formRef}
         onSubmit={(event) => {
-          setDirty(false);
           form.onSubmit(event);
+          submitted.current = !event.defaultPrevented;
         }}
       >
         <CsrfInput />
@@ -108,16 +114,18 @@ function isChanged(form: HTMLFormElement, initial: AccountFormValues | undefined
 }
 
 /** Closing or reloading the tab with unsaved changes asks the browser's own question. */
-function useLeaveGuard(active: boolean) {
+function useLeaveGuard(unsaved: () => boolean) {
+  const check = useRef(unsaved);
+  check.current = unsaved;
   useEffect(() => {
-    if (!active) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!check.current()) return;
       event.preventDefault();
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [active]);
+  }, []);
 }
 
 /** The way back to the list (document 2 section 2.4). */
