@@ -18,7 +18,8 @@
  */
 import { z } from "zod";
 import { AccountNameSchema, AccountNumberSchema, DisplayNameSchema, SortCodeSchema } from "./bank-account.js";
-import { AccountTypeSchema, BankVerificationStatusSchema } from "./enums.js";
+import { AccountTypeSchema } from "./enums.js";
+import { VerificationDetailSchema, type VerificationDetail } from "./verification.js";
 import { PageInfoSchema } from "../shared/contract.js";
 
 /** The categories of saved accounts: REDEMPTION (managed on the screens) and the preconfigured CONVEYANCING_FEES. */
@@ -41,19 +42,9 @@ export const FINANCIAL_ACCOUNT_CODES = {
 export const ALREADY_VERIFIED_MESSAGE = "The account is already verified.";
 export const SUBSCRIBER_REQUIRED_MESSAGE = "subscriberId is required: name the subscriber whose accounts these are.";
 
-/** The bank's check of a saved account and, after a manual verification, who accepted it and when. */
-export const AccountVerificationDetailSchema = z.object({
-  verified: z.boolean(),
-  status: BankVerificationStatusSchema,
-  partnerReasonCode: z.string().nullable(),
-  /** The account name the bank returned (close matches). */
-  actualName: z.string().nullable(),
-  /** The subscriber user who verified the account manually. */
-  acceptedBy: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  isManualOverrideAllowed: z.boolean(),
-});
-export type AccountVerificationDetail = z.infer<typeof AccountVerificationDetailSchema>;
+/** The bank's check of a saved account and, after a manual verification, who accepted it and when (3.12). */
+export const AccountVerificationDetailSchema = VerificationDetailSchema;
+export type AccountVerificationDetail = VerificationDetail;
 
 export const FinancialAccountSchema = z.object({
   financialAccountId: z.string(),
