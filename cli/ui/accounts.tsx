@@ -1,4 +1,7 @@
-/** What `convey accounts list` prints on stdout: one line per saved account, and the columns its CSV shares. */
+/**
+ * What `convey accounts list` prints on stdout: one line per saved account, and the columns its CSV shares
+ * (narrow enough for 100 columns; `--json` has every field, the account name and the bank's name too).
+ */
 import { Box, Text } from "ink";
 import type { FinancialAccount } from "../../core/financials/accounts-api.js";
 import { frequentlyUsedAccountDisplay } from "../../core/financials/rules.js";
@@ -12,12 +15,10 @@ import { Tone } from "./theme.js";
 
 export const ACCOUNT_COLUMNS: Column<FinancialAccount>[] = [
   { header: "Id", value: (account) => account.financialAccountId },
-  { header: "Display name", value: (account) => account.displayName, max: 35 },
-  { header: "Account name", value: (account) => account.accountName, max: 35 },
+  { header: "Display name", value: (account) => account.displayName, max: 18 },
   { header: "Sort code", value: (account) => formatSortCode(account.bankCode) },
   { header: "Account No.", value: (account) => account.accountNumber },
   { header: "Status", value: (account) => frequentlyUsedAccountDisplay(account.accountVerificationDetail) },
-  { header: "Bank's name", value: (account) => account.accountVerificationDetail.actualName ?? "" },
 ];
 
 export function AccountsTable({ accounts, page }: { accounts: FinancialAccount[]; page: PageInfo }) {
