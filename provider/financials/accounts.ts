@@ -19,6 +19,7 @@ import { isHelpdesk, requirePermission, type RequestMeta } from "../platform/acc
 import type { ProductClock } from "../platform/clock.js";
 import type { DB, Trx } from "../platform/db/index.js";
 import type { FinancialAccountsTable } from "../platform/db/schema.js";
+import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import { offsetOf, pageInfo } from "../platform/paging.js";
 import { moveVersionOn } from "../platform/versions.js";
@@ -162,7 +163,7 @@ export async function addFinancialAccount(
   { db, clock }: AccountsDeps,
   caller: VerifiedCaller,
   body: AccountFields & { type: FinancialAccountType; subscriberId?: string | undefined },
-  _meta: RequestMeta,
+  meta: RequestMeta,
 ): Promise<FinancialAccount> {
   requireAction(caller, "addFrequentlyUsedAccount");
   const subscriberId = subscriberOf(caller, body.subscriberId);
@@ -175,8 +176,11 @@ export async function addFinancialAccount(
   const verification = await checked(body);
   const now = clock.now().toISOString();
   const row = await db
-    .insertInto("financial_accounts")
-    .values({
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("financial_accounts")
+        .values({
       financial_account_id: randomUUID(),
       subscriber_id: subscriberId,
       type: body.type,
@@ -189,8 +193,11 @@ export async function addFinancialAccount(
       created_at: now,
       last_modified_at: now,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAuditEvent(trx, auditOf(caller, inserted, AuditAction.FINANCIAL_ACCOUNT_ADDED), meta);
+      return inserted;
+    })
     .catch(duplicateOnUniqueViolation);
   return toFinancialAccount(row);
 }
@@ -202,7 +209,7 @@ export async function editFinancialAccount(
   financialAccountId: string,
   body: AccountFields,
   expected: number,
-  _meta: RequestMeta,
+  meta: RequestMeta,
 ): Promise<FinancialAccount> {
   requireAction(caller, "editFrequentlyUsedAccount");
   const before = await reachableAccount(db, caller, financialAccountId);
@@ -230,6 +237,7 @@ export async function editFinancialAccount(
         .where("financial_account_id", "=", financialAccountId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await recordAuditEvent(trx, auditOf(caller, row, AuditAction.FINANCIAL_ACCOUNT_CHANGED), meta);
       return toFinancialAccount(row);
     })
     .catch(duplicateOnUniqueViolation);
@@ -241,7 +249,7 @@ export async function verifyFinancialAccount(
   caller: VerifiedCaller,
   financialAccountId: string,
   expected: number,
-  _meta: RequestMeta,
+  meta: RequestMeta,
 ): Promise<FinancialAccount> {
   requireAction(caller, "editFrequentlyUsedAccount");
   return db.transaction().execute(async (trx) => {
@@ -255,6 +263,7 @@ export async function verifyFinancialAccount(
       .where("financial_account_id", "=", financialAccountId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAuditEvent(trx, auditOf(caller, row, AuditAction.FINANCIAL_ACCOUNT_VERIFIED_MANUALLY), meta);
     return toFinancialAccount(row);
   });
 }
@@ -264,14 +273,26 @@ export async function deleteFinancialAccount(
   caller: VerifiedCaller,
   financialAccountId: string,
   expected: number,
-  _meta: RequestMeta,
+  meta: RequestMeta,
 ): Promise<void> {
   requireAction(caller, "deleteFrequentlyUsedAccount");
   await db.transaction().execute(async (trx) => {
-    await reachableAccount(trx, caller, financialAccountId, true);
+    const row = await reachableAccount(trx, caller, financialAccountId, true);
     await moveVersionOn(trx, versionedRow(financialAccountId, expected));
     await trx.deleteFrom("financial_accounts").where("financial_account_id", "=", financialAccountId).execute();
+    await recordAuditEvent(trx, auditOf(caller, row, AuditAction.FINANCIAL_ACCOUNT_DELETED), meta);
   });
+}
+
+/** An account change for the audit log: who, which subscriber's account, and the bank's status after it. */
+function auditOf(caller: VerifiedCaller, row: Row, action: AuditAction) {
+  return {
+    actorUserId: caller.userId,
+    subscriberId: row.subscriber_id,
+    action,
+    target: row.financial_account_id,
+    details: { displayName: row.display_name, verified: row.verified, status: row.verification_status },
+  };
 }
 
 function versionedRow(id: string, expected: number) {

@@ -151,6 +151,13 @@ describe("reviewing, editing and deleting", () => {
     expect(verified.accountVerificationDetail).toMatchObject({ verified: true, status: "NAME_PARTIAL_MATCH_TYPE_NO_MATCH", acceptedBy: DEMO_USERS.lender.subscriberUserId });
     expect(verified.accountVerificationDetail.acceptedAt).not.toBeNull();
     expect(frequentlyUsedAccountDisplay(verified.accountVerificationDetail)).toBe("Manually verified");
+    const audit = await provider.db
+      .selectFrom("audit_events")
+      .select(["actor_user_id", "subscriber_id"])
+      .where("action", "=", "FINANCIAL_ACCOUNT_VERIFIED_MANUALLY")
+      .where("target", "=", saved.financialAccountId)
+      .execute();
+    expect(audit).toEqual([{ actor_user_id: DEMO_USERS.lender.subscriberUserId, subscriber_id: DEMO_SUBSCRIBERS.northgate.subscriberId }]);
     const again = await call(lender, "PATCH", `${A}/${saved.financialAccountId}`, { accountVerificationDetail: { verified: true } }, verified.version);
     expectRefusal(again, 400, "The account is already verified.");
   });
