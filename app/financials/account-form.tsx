@@ -3,14 +3,15 @@
  * Redemption), display name, account name, account type (read-only, Business), sort code and account
  * number; Cancel and Add or Update. The same core schema validates here and in the action. A duplicate the
  * server reported shows the alert and highlights the sort code and account number until one of them
- * changes. With JavaScript, leaving with unsaved changes asks first (in-app links and closing the tab).
+ * changes. With JavaScript, Add or Update waits for a change and no errors, and leaving with unsaved changes
+ * asks first (in-app links and closing the tab).
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useBlocker } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { frequentlyUsedAccountSchema } from "../../core/financials/schemas.js";
 import { CsrfInput } from "../components/csrf-input";
-import { ErrorSummary, SelectField, SubmitButton, TextField, useSchemaForm } from "../components/form";
+import { ErrorSummary, SelectField, SubmitButton, TextField, useHydrated, useSchemaForm } from "../components/form";
 import { ACCOUNTS_PATH } from "./accounts-view";
 
 export interface AccountFormValues {
@@ -47,6 +48,14 @@ export function AccountForm(props: AccountFormProps) {
   const submitted = useRef(false);
   const unsaved = () => !submitted.current && formRef.current !== null && isChanged(formRef.current, props.defaultValue);
   useLeaveGuard(unsaved);
+  // Add or Update waits for a change and a form without errors (5.9); without JavaScript it is always on and
+  // the action answers. The first reading is taken once hydrated, as typing may have come before.
+  const hydrated = useHydrated();
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (formRef.current) setChanged(isChanged(formRef.current, props.defaultValue));
+  }, [props.defaultValue]);
+  const hasErrors = Object.values(form.allErrors).some((messages) => (messages?.length ?? 0) > 0);
   // A refused submit comes back with the input: leaving it is leaving unsaved changes again.
   useEffect(() => {
     submitted.current = false;
@@ -61,6 +70,7 @@ export function AccountForm(props: AccountFormProps) {
         noValidate
         className="account-form"
         ref={formRef}
+        onChange={(event: FormEvent<HTMLFormElement>) => setChanged(isChanged(event.currentTarget, props.defaultValue))}
         onSubmit={(event) => {
           form.onSubmit(event);
           submitted.current = !event.defaultPrevented;
@@ -85,7 +95,7 @@ export function AccountForm(props: AccountFormProps) {
           <Link to={ACCOUNTS_PATH} className="button secondary">
             Cancel
           </Link>
-          <SubmitButton>{props.mode === "add" ? "Add" : "Update"}</SubmitButton>
+          <SubmitButton disabled={hydrated && (!changed || hasErrors)}>{props.mode === "add" ? "Add" : "Update"}</SubmitButton>
         </div>
       </Form>
       {blocker.state === "blocked" ? (

@@ -105,10 +105,13 @@ test("adding an account the bank verifies returns to the list (JavaScript on)", 
   await expect(page.getByLabel("Account type")).toHaveValue("Business");
   await expect(page.getByLabel("Account type")).toHaveAttribute("readonly", "");
   await expectNoAxeViolations(page);
+  // Add waits for a change and no errors (5.9).
+  await expect(page.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
   // The form's rules, before anything is sent.
   await page.getByLabel("Account number").fill("1234");
   await page.getByLabel("Account number").blur();
   await expect(page.getByText("Enter a valid account number").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
   await fillAccount(page, { displayName: "Main redemption", accountName: "Northgate Bank", sortCode: "089999", accountNumber: "50000005" });
   await page.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Account saved");
