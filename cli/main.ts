@@ -9,6 +9,7 @@ import { Command, CommanderError } from "commander";
 import { createRequire } from "node:module";
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { registerAccounts } from "./commands/accounts.js";
 import { registerAuth } from "./commands/auth.js";
 import { registerCompletion } from "./commands/completion.js";
 import { addExamples } from "./commands/examples.js";
@@ -67,6 +68,7 @@ folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; e
   registerJobs(program, io);
   registerWorkspaces(program, io);
   registerMail(program, io);
+  registerAccounts(program, io);
   registerCompletion(program, io);
   addExamples(program);
   return program;

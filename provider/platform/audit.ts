@@ -38,6 +38,11 @@ export const AuditAction = {
   SUBSCRIBER_CREATED: "SUBSCRIBER_CREATED",
   JOB_RETRIED: "JOB_RETRIED",
   PRODUCT_CLOCK_SET: "PRODUCT_CLOCK_SET",
+  /** Frequently used financial accounts (details: the bank's status; a manual verification names no more). */
+  FINANCIAL_ACCOUNT_ADDED: "FINANCIAL_ACCOUNT_ADDED",
+  FINANCIAL_ACCOUNT_CHANGED: "FINANCIAL_ACCOUNT_CHANGED",
+  FINANCIAL_ACCOUNT_VERIFIED_MANUALLY: "FINANCIAL_ACCOUNT_VERIFIED_MANUALLY",
+  FINANCIAL_ACCOUNT_DELETED: "FINANCIAL_ACCOUNT_DELETED",
 } as const;
 export type AuditAction = (typeof AuditAction)[keyof typeof AuditAction];
 

@@ -9,13 +9,14 @@ import type { NamedRole } from "../../core/shared/permissions/roles.js";
 import type { SubscriberEntityType, UserStatus } from "../../core/administration/subscribers.js";
 import type { ProviderConfig } from "./config.js";
 import type { DB } from "./db/index.js";
-import { seedDemoSchedules } from "../financials/seed.js";
+import { seedDemoSchedules } from "../financials/schedule-seed.js";
 import { createScriptClient } from "../identity/script-clients.js";
 import { hashPassword } from "../identity/passwords.js";
 import { seedAdministration } from "../administration/seed.js";
 import { seedDemoWorkspaces } from "../workspaces/seed.js";
 import { seedDemoParties } from "../parties/seed.js";
 import { seedDemoTitles } from "../title/seed.js";
+import { seedDemoFinancialAccounts } from "../financials/accounts-seed.js";
 
 /** The password of every demo user who has one. */
 export const DEMO_PASSWORD = "Conveyancing-Demo-1";
@@ -212,6 +213,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   // Titles first: a title's seller joins the parties that the parties' seed then gives addresses and representation.
   await seedDemoTitles(db, config.dataDir);
   await seedDemoParties(db);
+  await seedDemoFinancialAccounts(db);
   await seedDemoSchedules(db);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);

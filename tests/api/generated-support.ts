@@ -155,6 +155,7 @@ const WATCHED_TABLES = [
   "financial_settlement_schedules",
   "financial_line_items",
   "financial_settlement_approvals",
+  "financial_accounts",
 ] as const;
 
 export async function footprint(provider: TestProvider): Promise<Record<string, string>> {

@@ -23,4 +23,10 @@ describe("errorSummaryItems", () => {
   it("shows a message once per field and skips fields without errors", () => {
     expect(errorSummaryItems("f", { a: ["x", "x"], b: undefined, c: [] })).toEqual([{ key: "a:x", message: "x", href: "#f-a" }]);
   });
+
+  it("lists no line for a blank message, which only highlights its field", () => {
+    expect(errorSummaryItems("f", { "": ["This financial account already exists."], bankCode: [" "], accountNumber: [" "] })).toEqual([
+      { key: ":This financial account already exists.", message: "This financial account already exists." },
+    ]);
+  });
 });

@@ -11,6 +11,8 @@ export function errorSummaryItems(formId: string, allErrors: Record<string, stri
   const seen = new Set<string>();
   for (const [name, messages] of Object.entries(allErrors)) {
     for (const message of messages ?? []) {
+      // A blank message only marks its field as in error (the form's own error says why): nothing to list.
+      if (message.trim() === "") continue;
       const key = `${name}:${message}`;
       if (seen.has(key)) continue;
       seen.add(key);
