@@ -1,21 +1,24 @@
 /**
- * Bank holidays in England and Wales, computed offline (docs/decisions/0101-bank-holidays-offline.md).
+ * Bank holidays in England and Wales (docs/decisions/0600-bank-holidays-from-date-holidays.md): the public
+ * holidays of the `date-holidays` package for region GB-ENG, on the days they are observed (a holiday that
+ * falls on a weekend appears as its substitute weekday), corrected by an override list for one-off days
+ * proclaimed by royal proclamation, which the package learns late or not at all.
  *
- * The regular days follow the Banking and Financial Dealings Act 1971 and the standing royal
- * proclamations: New Year's Day, Good Friday, Easter Monday, the early May bank holiday (first Monday
- * of May), the spring bank holiday (last Monday of May), the summer bank holiday (last Monday of
- * August), Christmas Day and Boxing Day. A holiday that falls on a weekend is replaced by a substitute
- * day: the next weekday not already a holiday. One-off proclamations (moved or extra days) are kept in
- * an override table; add each new one there when it is announced.
+ * Server-side only (provider, CLI, app loaders): the package carries every country's data. Pages receive
+ * the dates from GET /api/settlement/v1/bank-holidays.
  */
-import { addDays, dayOfWeek, isoDate } from "./london-time.js";
+import Holidays from "date-holidays";
+import { isWeekend } from "./london-time.js";
 
 export interface BankHoliday {
   date: string;
   title: string;
 }
 
-/** Regular days moved by proclamation: the date the rule gives → the date actually observed. */
+/**
+ * Regular days moved by proclamation that the package does not move: the date the rule gives → the date
+ * actually observed.
+ */
 export const MOVED_BANK_HOLIDAYS: Readonly<Record<string, string>> = {
   "1995-05-01": "1995-05-08", // early May moved for VE Day 50th anniversary
   "2002-05-27": "2002-06-04", // spring moved for the Golden Jubilee
@@ -24,7 +27,7 @@ export const MOVED_BANK_HOLIDAYS: Readonly<Record<string, string>> = {
   "2022-05-30": "2022-06-02", // spring moved for the Platinum Jubilee
 };
 
-/** Extra one-off bank holidays by proclamation. */
+/** One-off bank holidays by proclamation (added when the package lacks them). Add each new one here when announced. */
 export const EXTRA_BANK_HOLIDAYS: readonly BankHoliday[] = [
   { date: "1999-12-31", title: "Millennium celebrations" },
   { date: "2002-06-03", title: "Queen’s Golden Jubilee" },
@@ -35,86 +38,33 @@ export const EXTRA_BANK_HOLIDAYS: readonly BankHoliday[] = [
   { date: "2023-05-08", title: "Bank holiday for the coronation of King Charles III" },
 ];
 
-/** Easter Sunday (Gregorian calendar, anonymous algorithm of Meeus, Jones and Butcher). */
-export function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return isoDate(year, month, day);
-}
-
-function firstMonday(year: number, month: number): string {
-  const first = isoDate(year, month, 1);
-  return addDays(first, (8 - dayOfWeek(first)) % 7);
-}
-
-function lastMonday(year: number, month: number): string {
-  const nextFirst = month === 12 ? isoDate(year + 1, 1, 1) : isoDate(year, month + 1, 1);
-  const last = addDays(nextFirst, -1);
-  return addDays(last, -((dayOfWeek(last) + 6) % 7));
-}
-
-function isWeekendDay(date: string): boolean {
-  const weekday = dayOfWeek(date);
-  return weekday === 0 || weekday === 6;
-}
-
+const calendar = new Holidays("GB", "ENG");
 const cache = new Map<number, readonly BankHoliday[]>();
 
-/** The bank holidays of England and Wales in a calendar year, in date order. */
+/** The observed bank holidays of a year, in date order. */
 export function bankHolidaysInEnglandAndWales(year: number): readonly BankHoliday[] {
   const cached = cache.get(year);
   if (cached) return cached;
-  const easter = easterSunday(year);
-  const moved = (date: string) => MOVED_BANK_HOLIDAYS[date] ?? date;
-  const holidays: BankHoliday[] = [];
-  const taken = new Set<string>();
-  const add = (date: string, title: string) => {
-    holidays.push({ date, title });
-    taken.add(date);
-  };
-  // Fixed-date days that move to a substitute weekday when they fall on a weekend, in order, so that
-  // Boxing Day's substitute comes after Christmas Day's.
-  const withSubstitute = (date: string, title: string) => {
-    if (!isWeekendDay(date)) return add(date, title);
-    let substitute = addDays(date, 1);
-    while (isWeekendDay(substitute) || taken.has(substitute)) substitute = addDays(substitute, 1);
-    add(substitute, `${title} (substitute day)`);
-  };
-  withSubstitute(isoDate(year, 1, 1), "New Year’s Day");
-  add(addDays(easter, -2), "Good Friday");
-  add(addDays(easter, 1), "Easter Monday");
-  add(moved(firstMonday(year, 5)), "Early May bank holiday");
-  add(moved(lastMonday(year, 5)), "Spring bank holiday");
-  add(lastMonday(year, 8), "Summer bank holiday");
-  // Christmas Day and Boxing Day: a weekend day's substitute must skip the other holiday.
-  const christmas = isoDate(year, 12, 25);
-  const boxing = isoDate(year, 12, 26);
-  if (!isWeekendDay(christmas)) taken.add(christmas);
-  if (!isWeekendDay(boxing)) taken.add(boxing);
-  withSubstitute(christmas, "Christmas Day");
-  withSubstitute(boxing, "Boxing Day");
-  for (const extra of EXTRA_BANK_HOLIDAYS) if (extra.date.startsWith(`${year}-`)) add(extra.date, extra.title);
-  const result = holidays.sort((x, y) => x.date.localeCompare(y.date));
+  const byDate = new Map<string, string>();
+  for (const holiday of calendar.getHolidays(year)) {
+    if (holiday.type !== "public") continue;
+    const date = holiday.date.slice(0, 10);
+    // The package lists a weekend holiday on its own day as well as its substitute; only the substitute is observed.
+    if (isWeekend(date)) continue;
+    const observed = MOVED_BANK_HOLIDAYS[date] ?? date;
+    if (!byDate.has(observed)) byDate.set(observed, holiday.name);
+  }
+  for (const extra of EXTRA_BANK_HOLIDAYS) {
+    if (extra.date.startsWith(`${year}-`) && !byDate.has(extra.date)) byDate.set(extra.date, extra.title);
+  }
+  const result = [...byDate].map(([date, title]) => ({ date, title })).sort((x, y) => x.date.localeCompare(y.date));
   cache.set(year, result);
   return result;
 }
 
 /** Whether an ISO date is a bank holiday in England and Wales. */
 export function isBankHoliday(date: string): boolean {
-  const year = Number(date.slice(0, 4));
-  return bankHolidaysInEnglandAndWales(year).some((holiday) => holiday.date === date);
+  return bankHolidaysInEnglandAndWales(Number(date.slice(0, 4))).some((holiday) => holiday.date === date);
 }
 
 /** Bank holidays from one ISO date to another, inclusive (what GET /api/settlement/v1/bank-holidays serves). */
@@ -126,4 +76,9 @@ export function bankHolidaysBetween(from: string, to: string): readonly BankHoli
     }
   }
   return result;
+}
+
+/** The dates of the bank holidays from one ISO date to another, as the completion date rules take them. */
+export function bankHolidayDates(from: string, to: string): ReadonlySet<string> {
+  return new Set(bankHolidaysBetween(from, to).map((holiday) => holiday.date));
 }

@@ -122,7 +122,7 @@ describe("cancellation", () => {
 });
 
 describe("completion date", () => {
-  const schema = completionDateSchema(() => new Date("2025-03-28T12:00:00Z"));
+  const schema = completionDateSchema(() => new Date("2025-03-28T12:00:00Z"), new Set(["2025-04-18", "2025-04-21"]));
   it("accepts selectable dates only", () => {
     expect(schema.parse({ completionDate: "2025-03-31" })).toEqual({ completionDate: "2025-03-31" });
     expect(errors(schema, {}).completionDate).toBe(COMPLETION_DATE_MESSAGES.required);

@@ -128,7 +128,7 @@ export const COMPLETION_DATE_MESSAGES = {
 } as const;
 
 /** The completion date form, checked against the picker's rule at `now`. */
-export function completionDateSchema(now: () => Date, bankHolidays?: ReadonlySet<string>) {
+export function completionDateSchema(now: () => Date, bankHolidays: ReadonlySet<string>) {
   return z.object({
     completionDate: z
       .string({ error: () => COMPLETION_DATE_MESSAGES.required })

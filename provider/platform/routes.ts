@@ -21,6 +21,7 @@ import { workspaceRoutes } from "../workspaces/routes.js";
 import { workspaceV1Routes } from "../workspaces/participants-routes.js";
 import { partyRoutes } from "../parties/routes.js";
 import { titleRoutes } from "../title/routes.js";
+import { bankHolidayRoutes } from "../financials/bank-holidays-routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 
@@ -46,6 +47,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(workspaceV1Routes, { prefix: "/v1", ...deps });
         await secured.register(partyRoutes, { prefix: "/workspace/v1", ...deps });
         await secured.register(titleRoutes, { prefix: "/v1", ...deps });
+        await secured.register(bankHolidayRoutes, { prefix: "/settlement/v1", ...deps });
       });
     },
     { prefix: "/api" },

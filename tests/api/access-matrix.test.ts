@@ -227,6 +227,8 @@ const ACCESS: Record<string, Access> = {
   "GET /api/v1/mail": { reach: "caller" },
   "GET /api/v1/mail/{id}": { reach: "caller", params: { id: sandboxMail } },
   "GET /api/v1/feature-flags": { reach: "caller" },
+  // Public facts about the calendar: any signed-in caller.
+  "GET /api/settlement/v1/bank-holidays": { reach: "caller" },
   "PUT /api/v1/feature-flags/{name}": {
     reach: "helpdesk",
     body: (w) => ({ enabled: !w.flagEnabled }),
