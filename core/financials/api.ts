@@ -154,13 +154,23 @@ export const CompletionDateSchema = z
   .string({ error: () => COMPLETION_DATE_MESSAGES.required })
   .refine((value) => isIsoDate(value), { error: () => COMPLETION_DATE_MESSAGES.invalid });
 
-/** Exactly one of the three changes a schedule takes. */
-export const SchedulePatchRequestSchema = z.union([
-  z.strictObject({ completionDate: CompletionDateSchema }),
-  z.strictObject({ amountPayableOnCompletion: AmountPayablePenceSchema }),
-  z.strictObject({ approved: z.boolean({ error: () => "approved must be true or false" }) }),
-]);
-export type SchedulePatchRequest = z.input<typeof SchedulePatchRequestSchema>;
+export const EXACTLY_ONE_CHANGE_MESSAGE = "Send exactly one change: completionDate, amountPayableOnCompletion or approved";
+
+/**
+ * Exactly one of the three changes a schedule takes. One object with optional keys (rather than a union), so
+ * that a refused value answers its own field's message.
+ */
+export const SchedulePatchRequestSchema = z
+  .strictObject({
+    completionDate: CompletionDateSchema.optional(),
+    amountPayableOnCompletion: AmountPayablePenceSchema.optional(),
+    approved: z.boolean({ error: () => "approved must be true or false" }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const given = [body.completionDate, body.amountPayableOnCompletion, body.approved].filter((value) => value !== undefined).length;
+    if (given !== 1) ctx.addIssue({ code: "custom", message: EXACTLY_ONE_CHANGE_MESSAGE, path: [] });
+  });
+export type SchedulePatchRequest = { completionDate: string } | { amountPayableOnCompletion: number } | { approved: boolean };
 
 /** A bank account as a line item's request carries it (5.5): the category's allowed type is checked by the service. */
 export const BankAccountRequestSchema = z.object({
@@ -193,13 +203,38 @@ export type AddLineItemRequest = z.input<typeof AddLineItemRequestSchema>;
 export const EditLineItemDataSchema = z.strictObject(lineItemData);
 export type EditLineItemData = z.input<typeof EditLineItemDataSchema>;
 
-/** Exactly one of: accept the account by hand, authorise or un-authorise, or edit the data. */
-export const LineItemPatchRequestSchema = z.union([
-  z.strictObject({ verificationDetail: z.strictObject({ verified: z.literal(true) }) }),
-  z.strictObject({ authorised: z.boolean({ error: () => "authorised must be true or false" }) }),
-  EditLineItemDataSchema,
-]);
-export type LineItemPatchRequest = z.input<typeof LineItemPatchRequestSchema>;
+export const LINE_ITEM_PATCH_MESSAGES = {
+  onlyOne: "Send one change: verificationDetail, authorised, or the line item's data (amount and reference)",
+} as const;
+
+/**
+ * Exactly one of: accept the account by hand ({ verificationDetail: { verified: true } }), authorise or
+ * un-authorise ({ authorised }), or edit the data (amount and reference required, bank account, saved account
+ * and consent optional). One object with optional keys, so that each refused value answers its own message.
+ */
+export const LineItemPatchRequestSchema = z
+  .strictObject({
+    verificationDetail: z.strictObject({ verified: z.literal(true, { error: () => "verificationDetail.verified must be true" }) }).optional(),
+    authorised: z.boolean({ error: () => "authorised must be true or false" }).optional(),
+    amount: LineItemAmountPenceSchema.optional(),
+    reference: LineItemReferenceSchema.optional(),
+    bankAccount: lineItemData.bankAccount,
+    financialAccountId: lineItemData.financialAccountId,
+    consent: lineItemData.consent,
+  })
+  .superRefine((body, ctx) => {
+    const data = ["amount", "reference", "bankAccount", "financialAccountId", "consent"].some((key) => key in body);
+    const kinds = [body.verificationDetail !== undefined, body.authorised !== undefined, data].filter(Boolean).length;
+    if (kinds !== 1) {
+      ctx.addIssue({ code: "custom", message: LINE_ITEM_PATCH_MESSAGES.onlyOne, path: [] });
+      return;
+    }
+    if (data) {
+      if (body.amount === undefined) ctx.addIssue({ code: "custom", message: LINE_ITEM_AMOUNT_RULES.messages.required, path: ["amount"] });
+      if (body.reference === undefined) ctx.addIssue({ code: "custom", message: "Reference is required", path: ["reference"] });
+    }
+  });
+export type LineItemPatchRequest = { verificationDetail: { verified: true } } | { authorised: boolean } | EditLineItemData;
 
 // ---------------------------------------------------------------------------------------------------
 // Refusals (400) that are rules rather than a field: their codes and messages

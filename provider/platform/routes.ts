@@ -22,6 +22,7 @@ import { workspaceV1Routes } from "../workspaces/participants-routes.js";
 import { partyRoutes } from "../parties/routes.js";
 import { titleRoutes } from "../title/routes.js";
 import { bankHolidayRoutes } from "../financials/bank-holidays-routes.js";
+import { settlementRoutes } from "../financials/routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 
@@ -48,6 +49,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(partyRoutes, { prefix: "/workspace/v1", ...deps });
         await secured.register(titleRoutes, { prefix: "/v1", ...deps });
         await secured.register(bankHolidayRoutes, { prefix: "/settlement/v1", ...deps });
+        await secured.register(settlementRoutes, { prefix: "/settlement/v1", ...deps });
       });
     },
     { prefix: "/api" },

@@ -27,6 +27,8 @@ import * as loginThrottles from "./migrations/0036-login-throttles.js";
 import * as parties from "./migrations/0040-parties.js";
 import * as title from "./migrations/0045-title.js";
 import * as listEntriesByWorkspace from "./migrations/0046-list-entries-by-workspace.js";
+import * as financialSettlement from "./migrations/0050-financial-settlement.js";
+import * as financialAccounts from "./migrations/0055-financial-accounts.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0040-parties": parties,
   "0045-title": title,
   "0046-list-entries-by-workspace": listEntriesByWorkspace,
+  "0050-financial-settlement": financialSettlement,
+  "0055-financial-accounts": financialAccounts,
 };
 
 class InCodeMigrations implements MigrationProvider {

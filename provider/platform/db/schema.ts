@@ -438,6 +438,91 @@ export interface TitleProprietorChoicesTable {
   created_at: Timestamp;
 }
 
+// Financial settlement schedule (migration 0050)
+
+/** A bigint column of pence: read with Number() (PGlite may answer a string or a bigint). */
+type Pence = ColumnType<number | string | bigint, number, number>;
+type NullablePence = ColumnType<number | string | bigint | null, number | null | undefined, number | null>;
+
+export interface FinancialSettlementSchedulesTable {
+  financial_settlement_schedule_id: string;
+  workspace_id: string;
+  /** core/financials/enums.ts FINANCIAL_SETTLEMENT_SCHEDULE_STATUSES */
+  status: Defaulted<string>;
+  completion_date: DateColumn;
+  amount_payable_on_completion: NullablePence;
+  approved: Defaulted<boolean>;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FinancialLineItemsTable {
+  line_item_id: string;
+  financial_settlement_schedule_id: string;
+  line_item_reference: string;
+  type: string;
+  category: string;
+  amount: Pence;
+  reference: string;
+  authorised: Defaulted<boolean>;
+  authorised_by: string | null;
+  authorised_at: NullableTimestamp;
+  financial_account_id: string | null;
+  source_funds_status: string | null;
+  consent: ColumnType<unknown, string | null | undefined, string | null>;
+  account_name: string | null;
+  account_number: string | null;
+  bank_code: string | null;
+  display_name: string | null;
+  account_type: string | null;
+  verified: boolean | null;
+  verification_status: string | null;
+  partner_reason_code: string | null;
+  actual_name: string | null;
+  accepted_by: string | null;
+  accepted_at: NullableTimestamp;
+  is_manual_override_allowed: boolean | null;
+  created_by: string;
+  position: number;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  last_modified_at: Timestamp;
+}
+
+// Frequently used financial accounts (migration 0055)
+
+export interface FinancialAccountsTable {
+  financial_account_id: string;
+  subscriber_id: string;
+  /** REDEMPTION | CONVEYANCING_FEES */
+  type: string;
+  display_name: string;
+  account_name: string;
+  account_number: string;
+  /** The sort code, six digits. */
+  bank_code: string;
+  account_type: Defaulted<string>;
+  verified: Defaulted<boolean>;
+  /** BankVerificationStatus (core/financials/enums.ts). */
+  verification_status: Defaulted<string>;
+  partner_reason_code: string | null;
+  actual_name: string | null;
+  /** The subscriber user who accepted the account manually. */
+  accepted_by: string | null;
+  accepted_at: NullableTimestamp;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  last_modified_at: Timestamp;
+}
+
+export interface FinancialSettlementApprovalsTable {
+  financial_settlement_schedule_id: string;
+  participant_id: string;
+  approved_by: string;
+  approved_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   subscribers: SubscribersTable;
   subscriber_users: SubscriberUsersTable;
@@ -470,5 +555,9 @@ export interface Database {
   titles: TitlesTable;
   title_party_resolutions: TitlePartyResolutionsTable;
   title_proprietor_choices: TitleProprietorChoicesTable;
+  financial_settlement_schedules: FinancialSettlementSchedulesTable;
+  financial_line_items: FinancialLineItemsTable;
+  financial_settlement_approvals: FinancialSettlementApprovalsTable;
+  financial_accounts: FinancialAccountsTable;
   "pgboss.job": PgBossJobTable;
 }
