@@ -52,6 +52,7 @@ function input(change: Omit<Partial<FinancialsInput>, "workspace"> & { workspace
     schedule: schedule(),
     flags: {},
     now: new Date("2026-11-26T10:00:00Z"),
+    bankHolidays: new Set(["2026-12-25"]),
     open: null,
     ...change,
     workspace: {

@@ -245,7 +245,7 @@ export interface FinancialsInput {
   schedule: ScheduleRead;
   flags: FlagSet;
   now: Date;
-  bankHolidays?: ReadonlySet<string>;
+  bankHolidays: ReadonlySet<string>;
   /** Subscriber user id → "First Last", for manual acceptances. */
   userNames?: Readonly<Record<string, string>>;
   open: OpenView | null;

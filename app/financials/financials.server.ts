@@ -29,7 +29,9 @@ import {
 } from "../../core/financials/client.js";
 import { availableLineItemCategories, LINE_ITEM_CATEGORY_LABELS, type LineItemCategory } from "../../core/financials/enums.js";
 import { isFlagOn } from "../../core/shared/feature-flags.js";
-import { bankHolidaysBetween } from "../../core/shared/bank-holidays.js";
+import { listBankHolidays } from "../../core/financials/bank-holidays-client.js";
+import { listFinancialAccounts } from "../../core/financials/accounts-client.js";
+import { formatSortCode } from "../../core/parties/names.js";
 import { addDays, londonToday } from "../../core/shared/london-time.js";
 import { earliestCompletionDate } from "../../core/financials/completion-date.js";
 import { productNow } from "../../core/shared/product-clock-client.js";
@@ -85,7 +87,7 @@ async function loadEverything(request: Request, user: UserSession, workspaceId: 
   try {
     const [schedule, flags, now] = await Promise.all([getSchedule(user.ctx, workspace.workspaceId), featureFlags(user.ctx), productNow(user.ctx)]);
     const today = londonToday(now);
-    const bankHolidays = bankHolidaysBetween(today, addDays(today, BANK_HOLIDAY_HORIZON_DAYS));
+    const bankHolidays = await listBankHolidays(user.ctx, { from: today, to: addDays(today, BANK_HOLIDAY_HORIZON_DAYS) });
     const userNames = await userNamesOf(user.ctx, schedule);
     return { workspace, schedule, flags, now, bankHolidays, userNames };
   } catch (error) {
@@ -191,6 +193,24 @@ function openFormOf(loaded: Loaded, open: OpenView, savedAccounts: { value: stri
   }
 }
 
+/** Most saved accounts a fund form offers (one page of the accounts list). */
+const SAVED_ACCOUNTS_LIMIT = 100;
+
+/**
+ * The firm's verified saved Redemption accounts by display name, for a form that offers Redemption (section
+ * 2.4); none for a firm that has none or a user who may not read them (the form then asks for the details).
+ */
+async function savedRedemptionAccounts(request: Request, user: UserSession, loaded: Loaded, open: OpenView) {
+  if (!categoriesFor(loaded, open).includes("REDEMPTION") || !user.claims.subscriberId) return [];
+  try {
+    const page = await listFinancialAccounts(user.ctx, { subscriberId: user.claims.subscriberId, type: "REDEMPTION", verified: true, displayNameSort: "ASC", page: 1, limit: SAVED_ACCOUNTS_LIMIT });
+    return page.records.map((account) => ({ value: account.financialAccountId, label: `${account.displayName} (${formatSortCode(account.bankCode)} ${account.accountNumber})` }));
+  } catch (error) {
+    if (error instanceof ProviderError && (error.status === 403 || error.status === 404)) return [];
+    return throwProviderError(request, error);
+  }
+}
+
 export async function loadFinancialsTab(request: Request, workspaceId: string | undefined) {
   const user = await requireUser(request);
   const loaded = await loadEverything(request, user, workspaceId);
@@ -199,8 +219,7 @@ export async function loadFinancialsTab(request: Request, workspaceId: string | 
   const openItem = search.get("item");
   const view = viewOf(loaded, user, requested, openItem);
   const open = requested && isOffered(view, requested) ? requested : null;
-  // The saved Redemption accounts are read when the accounts client lands (branch h-accounts).
-  const savedAccounts: { value: string; label: string }[] = [];
+  const savedAccounts = open && (open.view === "add-fund" || open.view === "edit-fund") ? await savedRedemptionAccounts(request, user, loaded, open) : [];
   return {
     view: { ...view, open },
     openForm: open ? openFormOf(loaded, open, savedAccounts) : null,

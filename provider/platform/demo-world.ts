@@ -15,6 +15,7 @@ import { seedAdministration } from "../administration/seed.js";
 import { seedDemoWorkspaces } from "../workspaces/seed.js";
 import { seedDemoParties } from "../parties/seed.js";
 import { seedDemoTitles } from "../title/seed.js";
+import { seedDemoFinancialAccounts } from "../financials/seed.js";
 
 /** The password of every demo user who has one. */
 export const DEMO_PASSWORD = "Conveyancing-Demo-1";
@@ -211,6 +212,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   // Titles first: a title's seller joins the parties that the parties' seed then gives addresses and representation.
   await seedDemoTitles(db, config.dataDir);
   await seedDemoParties(db);
+  await seedDemoFinancialAccounts(db);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);
   return { seeded, scriptClients };

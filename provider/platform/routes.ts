@@ -23,6 +23,7 @@ import { partyRoutes } from "../parties/routes.js";
 import { titleRoutes } from "../title/routes.js";
 import { bankHolidayRoutes } from "../financials/bank-holidays-routes.js";
 import { settlementRoutes } from "../financials/routes.js";
+import { financialAccountRoutes } from "../financials/accounts-routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 
@@ -50,6 +51,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(titleRoutes, { prefix: "/v1", ...deps });
         await secured.register(bankHolidayRoutes, { prefix: "/settlement/v1", ...deps });
         await secured.register(settlementRoutes, { prefix: "/settlement/v1", ...deps });
+        await secured.register(financialAccountRoutes, { prefix: "/settlement/v1", ...deps });
       });
     },
     { prefix: "/api" },

@@ -34,6 +34,7 @@ const KEYS = {
   lodgement_identifiers: "subscriber_id",
   notification_registrations: "registration_id",
   workspaces: "workspace_id",
+  financial_accounts: "financial_account_id",
 } as const;
 export type VersionedTable = keyof typeof KEYS;
 

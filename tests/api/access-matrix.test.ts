@@ -23,6 +23,7 @@ import { ifMatch } from "../../core/shared/versions.js";
 import { FLAG_NAMES } from "../../core/shared/feature-flags.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { putTitle } from "../../provider/title/seed.js";
+import { DEMO_FINANCIAL_ACCOUNTS } from "../../provider/financials/seed.js";
 import {
   changedTables,
   describeAnswer,
@@ -524,7 +525,47 @@ const ACCESS: Record<string, Access> = {
   },
   // The subscriber selection list: names and types of subscribers, for anyone who may see workspaces.
   "GET /api/workspace/v1/subscribers": { reach: "caller", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ type: "Lender", page: "1", limit: "500" }) },
+
+  // Frequently used financial accounts (document 2 section 7.5): A's saved accounts. Reading needs the view
+  // permission; managing needs the Financial Administrator role and its permission (decision 0605).
+  "GET /api/settlement/v1/financial-accounts": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_FREQUENTLY_USED_ACCOUNTS],
+    query: () => ({ subscriberId: A, type: "REDEMPTION" }),
+  },
+  "GET /api/settlement/v1/financial-accounts/{financialAccountId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_FREQUENTLY_USED_ACCOUNTS],
+    params: { financialAccountId: () => DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId },
+  },
+  "POST /api/settlement/v1/financial-accounts": {
+    reach: "subscriber",
+    permissions: [Permission.CREATE_FREQUENTLY_USED_ACCOUNTS],
+    body: () => ({ subscriberId: A, type: "REDEMPTION", displayName: "Matrix account", accountName: "Matrix Ltd", accountNumber: "50000018", bankCode: "089999" }),
+    read: { url: () => `/api/settlement/v1/financial-accounts?subscriberId=${A}&limit=100`, pick: (body: { page: unknown }) => body.page },
+  },
+  "PATCH /api/settlement/v1/financial-accounts/{financialAccountId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_FREQUENTLY_USED_ACCOUNTS],
+    // The review of A's close match: verified manually.
+    params: { financialAccountId: () => DEMO_FINANCIAL_ACCOUNTS.harperValeRiverside.financialAccountId },
+    body: () => ({ accountVerificationDetail: { verified: true } }),
+    version: () => financialAccountVersion(DEMO_FINANCIAL_ACCOUNTS.harperValeRiverside.financialAccountId),
+    read: { url: () => `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRiverside.financialAccountId}` },
+  },
+  "DELETE /api/settlement/v1/financial-accounts/{financialAccountId}": {
+    reach: "subscriber",
+    permissions: [Permission.DELETE_FREQUENTLY_USED_ACCOUNTS],
+    params: { financialAccountId: () => DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId },
+    version: () => financialAccountVersion(DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId),
+    read: { url: () => `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}` },
+  },
 };
+
+async function financialAccountVersion(financialAccountId: string): Promise<number> {
+  const row = await provider.db.selectFrom("financial_accounts").select("version").where("financial_account_id", "=", financialAccountId).executeTakeFirstOrThrow();
+  return row.version;
+}
 
 /** The lodgement case of a demo workspace. */
 function caseOf(key: keyof typeof DEMO_WORKSPACES) {

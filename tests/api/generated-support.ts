@@ -152,6 +152,7 @@ const WATCHED_TABLES = [
   "notification_registrations",
   "external_authority_identifiers",
   "lodgement_identifiers",
+  "financial_accounts",
 ] as const;
 
 export async function footprint(provider: TestProvider): Promise<Record<string, string>> {

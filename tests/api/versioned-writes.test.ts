@@ -9,6 +9,7 @@ import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { IF_MATCH_HEADER, VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
 import { DEMO_SSO_CONNECTION } from "../../provider/administration/seed.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { DEMO_FINANCIAL_ACCOUNTS } from "../../provider/financials/seed.js";
 import { personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
@@ -150,6 +151,16 @@ function targets(): Record<string, Target> {
       url: `/api/notification/v2/notification-registrations/${registrationId}`,
       body: { notificationType: "EMAIL", attributes: { email: "walk@harpervale.example" }, eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] },
     },
+    "PATCH /api/settlement/v1/financial-accounts/{financialAccountId}": {
+      token: () => tokens.helpdesk!,
+      url: `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRiverside.financialAccountId}`,
+      body: { displayName: "Walked account", accountName: "Walked Ltd", accountNumber: "10000003", bankCode: "089999" },
+    },
+    "DELETE /api/settlement/v1/financial-accounts/{financialAccountId}": {
+      token: () => tokens.helpdesk!,
+      url: `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}`,
+      body: {},
+    },
     "POST /api/subscriber/v1/lodgement-identifiers": {
       token: () => tokens.hmlr!,
       url: "/api/subscriber/v1/lodgement-identifiers",
@@ -206,7 +217,7 @@ async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
     provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces"] as const).map((table) =>
+      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_accounts"] as const).map((table) =>
         provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
       ),
     ),
