@@ -1,0 +1,251 @@
+/**
+ * The Financials tab (document 2 sections 2.3, 4.6, 4.7, 4.7a, 5.5 to 5.7 and 8) in the browser, with
+ * JavaScript on and off, as the demo users: the lender adds a mortgage advance and authorises it; the law firm
+ * adds a redemption from a saved account and a surplus to a personal account, accepts a close match by hand
+ * (and the tab says who accepted it), proceeds after a time-out with consent; the completion date refuses a
+ * bank holiday, a weekend and today after 16:25 (product clock) and asks before changing; financials approved
+ * and unapproved; the seller representative sees the amount payable, not the fund sources. Every state passes
+ * axe and fits 320 px. Workspaces a journey changes are made fresh through the API for each run.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiAs, FRESH, SUBSCRIBERS, type HelpdeskApi } from "./administration-support";
+import { expectNoAxeViolations, USERS } from "./support";
+import { expectNoConsoleErrors, pageAs, workspaceHref } from "./workspaces-support";
+import { setProductClock } from "./title-fixtures";
+
+/** The toast after a write (a flash on the page the action redirected to). */
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator(".toast").filter({ hasText: text })).toBeVisible();
+}
+
+/** Nothing wider than a 320 px screen. */
+async function expectFits320(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(320);
+  if (size) await page.setViewportSize(size);
+}
+
+/** A card of the tab, by its heading. */
+function card(page: Page, name: string) {
+  return page.getByRole("region", { name, exact: true });
+}
+
+/** A line item's accordion, by the text of its summary. */
+function lineItem(page: Page, text: string | RegExp) {
+  return page.locator("details.line-item").filter({ has: page.locator("summary", { hasText: text }) });
+}
+
+let lenderApi: HelpdeskApi;
+let helpdesk: HelpdeskApi;
+
+async function apiOf(browser: Browser, email: string) {
+  const context = await browser.newContext(FRESH);
+  try {
+    return await apiAs(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A fresh remortgage of Northgate Bank that Harper & Vale joins as the lender's law firm; answers its financials address. */
+async function freshRemortgage(label: string): Promise<string> {
+  const created = await lenderApi.call("POST", "/api/workspace/v1/workspaces", {
+    reference: `E2E-FIN-${label}`.slice(0, 25),
+    transactionType: "REMORTGAGE",
+    securityAddress: { buildingNumber: "9", street: "Mill Lane", town: "Leeds", postcode: "LS1 4AB" },
+    parties: [{ type: "INDIVIDUAL", role: "BORROWER", partyDetails: { forenames: "Nia", surname: "Cole" } }],
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const { workspaceId, version } = created.json as { workspaceId: string; version: number };
+  const assigned = await lenderApi.call(
+    "POST",
+    `/api/v1/workspaces/${workspaceId}/participants`,
+    { subscriberId: SUBSCRIBERS.harperVale.subscriberId, role: "INCOMING_LENDER_REPRESENTATIVE" },
+    { "If-Match": `"${version}"` },
+  );
+  expect(assigned.status, JSON.stringify(assigned.json)).toBe(201);
+  return `/workspaces/${workspaceId}/financials`;
+}
+
+test.beforeAll(async ({ browser }) => {
+  lenderApi = await apiOf(browser, USERS.lender.email);
+  helpdesk = await apiOf(browser, USERS.helpdesk.email);
+});
+
+test.afterAll(async () => {
+  await setProductClock(helpdesk, null);
+});
+
+/** Adds a fund destination with typed bank details (Surplus unless told). */
+async function addDestination(page: Page, javaScriptEnabled: boolean, fields: { category: string; amount: string; reference: string; accountName?: string; sortCode?: string; accountNumber?: string; personal?: boolean; saved?: string }) {
+  await card(page, "Fund destination").getByRole("link", { name: "Add fund destination" }).click();
+  await expect(page.getByRole("heading", { name: "Add fund destination", level: 4 })).toBeVisible();
+  await page.getByLabel("Category").selectOption({ label: fields.category });
+  await page.getByLabel("Amount (£)").fill(fields.amount);
+  await page.getByLabel("Reference").fill(fields.reference);
+  if (fields.saved) await page.getByLabel(javaScriptEnabled ? "Saved account" : "For Redemption: a saved account").selectOption({ label: new RegExp(fields.saved) as unknown as string });
+  if (fields.accountName) {
+    await page.getByLabel("Account name").fill(fields.accountName);
+    await page.getByLabel("Sort code").fill(fields.sortCode ?? "08-99-99");
+    await page.getByLabel("Account number").fill(fields.accountNumber ?? "10000003");
+    await page.getByLabel(fields.personal ? "Personal" : "Business").check();
+  }
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`financials tab (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test("the lender adds a mortgage advance and authorises it; the completion date's rules; financials approved and unapproved", async ({ browser }) => {
+      const href = await freshRemortgage(`MA${javaScriptEnabled ? "J" : "N"}`);
+      const lender = await pageAs(browser, "lender", javaScriptEnabled);
+      await lender.goto(href);
+      await expect(lender.getByRole("heading", { name: "Financials", level: 2 })).toBeVisible();
+      await expect(card(lender, "Fund source")).toContainText("No fund sources have been added yet.");
+      await expectNoAxeViolations(lender, javaScriptEnabled);
+      await expectFits320(lender);
+
+      await card(lender, "Fund source").getByRole("link", { name: "Add fund source" }).click();
+      await expect(lender.getByRole("heading", { name: "Add fund source", level: 4 })).toBeVisible();
+      await expect(lender.getByText("Category: Mortgage Advance")).toBeVisible();
+      await expectNoAxeViolations(lender, javaScriptEnabled);
+      // A bad amount is refused with its message and nothing is saved.
+      await lender.getByLabel("Amount (£)").fill("0.50");
+      await lender.getByLabel("Reference").fill("MA-1");
+      await lender.getByRole("button", { name: "Add", exact: true }).click();
+      await expect(lender.getByText("Amount must be at least 1.00").first()).toBeVisible();
+      await lender.getByLabel("Amount (£)").fill("250,000");
+      await lender.getByRole("button", { name: "Add", exact: true }).click();
+      await expectToast(lender, "Mortgage Advance added successfully");
+      const advance = lineItem(lender, "Mortgage Advance");
+      await expect(advance.locator("summary")).toContainText("£250,000.00");
+      await expect(advance).toContainText("Not authorised");
+      await expectNoAxeViolations(lender, javaScriptEnabled);
+
+      await advance.getByRole("link", { name: "Authorise" }).click();
+      await expect(lender.getByRole("heading", { name: "Authorise Mortgage Advance", level: 4 })).toBeVisible();
+      await expectNoAxeViolations(lender, javaScriptEnabled);
+      await lender.getByRole("button", { name: "Authorise" }).click();
+      await expectToast(lender, "Mortgage Advance authorised successfully");
+      await expect(lineItem(lender, "Mortgage Advance").locator("summary")).toContainText("Authorised");
+      await expect(lineItem(lender, "Mortgage Advance").getByRole("link", { name: "Un-authorise" })).toBeVisible();
+      expectNoConsoleErrors(lender);
+      await lender.context().close();
+
+      // The law firm sets the completion date: today after 16:25, a bank holiday and a weekend are refused.
+      await setProductClock(helpdesk, "2026-12-24T16:30:00+00:00");
+      const firm = await pageAs(browser, "manager", javaScriptEnabled);
+      await firm.goto(href);
+      await firm.getByRole("link", { name: "Set completion date" }).click();
+      await expect(firm.getByText("The earliest date you can choose is 29 Dec 2026")).toBeVisible();
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      const date = firm.getByLabel("Completion date");
+      for (const [value, message] of [
+        ["2026-12-24", "Completion date must be 29 Dec 2026 or later"],
+        ["2026-12-25", /25 Dec 2026 is a bank holiday \(.+\): choose a working day/],
+        ["2027-01-02", "02 Jan 2027 is a weekend: choose a working day"],
+      ] as const) {
+        await date.fill(value);
+        await firm.getByRole("button", { name: "Save completion date" }).click();
+        await expect(firm.locator(".field-error").filter({ hasText: message })).toBeVisible();
+      }
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await date.fill("2027-01-04");
+      await firm.getByRole("button", { name: "Save completion date" }).click();
+      await expectToast(firm, "Completion date added successfully");
+      await expect(firm.getByTestId("completion-date")).toHaveText("04 Jan 2027");
+
+      // Changing it asks first.
+      await firm.getByRole("link", { name: "Change completion date" }).click();
+      await firm.getByLabel("Completion date").fill("2027-01-05");
+      await firm.getByRole("button", { name: "Change completion date" }).click();
+      await expect(firm.getByText("Change the completion date from 04 Jan 2027 to 05 Jan 2027?")).toBeVisible();
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await firm.getByRole("button", { name: "Yes, change the completion date" }).click();
+      await expectToast(firm, "Completion date updated successfully");
+      await expect(firm.getByTestId("completion-date")).toHaveText("05 Jan 2027");
+
+      // Ready: approve financials; then everything that changes the schedule is disabled with its reason.
+      await expect(firm.getByTestId("approval-status")).toHaveText(/ready/i);
+      await firm.getByRole("link", { name: "Approve financials" }).click();
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await firm.getByRole("button", { name: "Approve financials" }).click();
+      await expectToast(firm, "Financials approved successfully");
+      await expect(firm.getByTestId("approval-status")).toHaveText(/approved/i);
+      const add = card(firm, "Fund destination").getByRole("button", { name: "Add fund destination" });
+      await expect(add).toHaveAttribute("aria-disabled", "true");
+      await expect(card(firm, "Fund destination")).toContainText("Financials have been approved. Unapprove them to make changes.");
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await expectFits320(firm);
+      await firm.getByRole("link", { name: "Unapprove financials" }).click();
+      await firm.getByRole("button", { name: "Unapprove financials" }).click();
+      await expectToast(firm, "Financials unapproved successfully");
+      await expect(card(firm, "Fund destination").getByRole("link", { name: "Add fund destination" })).toBeVisible();
+      await expect(firm.getByRole("link", { name: "Cancel workspace" })).toBeVisible();
+      expectNoConsoleErrors(firm);
+      await firm.context().close();
+      await setProductClock(helpdesk, null);
+    });
+
+    test("the law firm adds a redemption from a saved account and a surplus to a personal account; accepts a close match; proceeds after a time-out", async ({ browser }) => {
+      const href = await freshRemortgage(`DS${javaScriptEnabled ? "J" : "N"}`);
+      const firm = await pageAs(browser, "manager", javaScriptEnabled);
+      await firm.goto(href);
+
+      await addDestination(firm, javaScriptEnabled, { category: "Redemption", amount: "120000", reference: "RED-1", saved: "Northgate Bank redemption" });
+      await expectToast(firm, "Redemption added successfully");
+      await expect(lineItem(firm, "Redemption").locator("summary")).toContainText("Linked account");
+
+      await addDestination(firm, javaScriptEnabled, { category: "Surplus", amount: "5000.5", reference: "SUR-1", accountName: "Nia Cole", accountNumber: "10000003", personal: true });
+      await expectToast(firm, "Surplus added successfully");
+      const surplus = lineItem(firm, /Surplus.*£5,000\.50/);
+      await expect(surplus.locator("summary")).toContainText("Verified");
+      await expect(surplus).toContainText("08-99-99");
+      await expect(surplus).toContainText("Personal");
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+
+      // A close match: the bank's name, and Accept with consent; then who accepted it.
+      await addDestination(firm, javaScriptEnabled, { category: "Onward Funds", amount: "100", reference: "ONW-1", accountName: "Riverside Property", accountNumber: "10000016" });
+      await expectToast(firm, "Account verification failed. Please review the account details.");
+      const close = lineItem(firm, "Onward Funds");
+      await expect(close.locator("summary")).toContainText("Partial match");
+      await expect(close.getByTestId("verification-alert")).toContainText("Riverside Property Ltd");
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await close.getByRole("link", { name: "Accept" }).click();
+      await firm.getByRole("button", { name: "Accept" }).click();
+      await expect(firm.getByText("Confirm that you accept the risk of paying an account that is not verified").first()).toBeVisible();
+      await firm.getByLabel("You accept the risk of paying an account that is not verified").check();
+      await firm.getByRole("button", { name: "Accept" }).click();
+      await expectToast(firm, "Account manually verified successfully");
+      await expect(lineItem(firm, "Onward Funds")).toContainText(new RegExp(`Accepted by ${USERS.manager.name} on \\d{2} [A-Z][a-z]{2} \\d{4}`));
+
+      // A time-out: Retry, or proceed without verification with consent.
+      await addDestination(firm, javaScriptEnabled, { category: "Surplus", amount: "77", reference: "SUR-2", accountName: "Nia Cole", accountNumber: "10000142", personal: true });
+      await expectToast(firm, "Account verification failed. Please review the account details.");
+      const timedOut = lineItem(firm, /Surplus.*£77\.00/);
+      await expect(timedOut.locator("summary")).toContainText("Verification failed");
+      await expect(timedOut.getByRole("button", { name: "Retry" })).toBeVisible();
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await timedOut.getByRole("link", { name: "Proceed without verification" }).click();
+      await firm.getByLabel("You accept the risk of paying an account that is not verified").check();
+      await firm.getByRole("button", { name: "Proceed without verification" }).click();
+      await expectToast(firm, "Account manually verified successfully");
+      await expect(lineItem(firm, /Surplus.*£77\.00/)).toContainText(`Accepted by ${USERS.manager.name}`);
+      await expectFits320(firm);
+      expectNoConsoleErrors(firm);
+      await firm.context().close();
+    });
+
+    test("the seller representative sees the amount payable, not the fund sources", async ({ browser }) => {
+      const seller = await pageAs(browser, "keystoneCreator", javaScriptEnabled);
+      await seller.goto(`${workspaceHref("purchaseTwoSided")}/financials`);
+      await expect(seller.getByRole("heading", { name: "Financials", level: 2 })).toBeVisible();
+      await expect(seller.getByRole("heading", { name: "Amount payable on completion", level: 3 })).toBeVisible();
+      await expect(seller.locator("details.line-item").filter({ hasText: "Mortgage Advance" })).toHaveCount(0);
+      await expectNoAxeViolations(seller, javaScriptEnabled);
+      await expectFits320(seller);
+      await seller.context().close();
+    });
+  });
+}
