@@ -197,7 +197,8 @@ for (const javaScriptEnabled of [true, false]) {
       await firm.getByRole("button", { name: "Unapprove financials" }).click();
       await expectToast(firm, "Financials unapproved successfully");
       await expect(card(firm, "Fund destination").getByRole("link", { name: "Add fund destination" })).toBeVisible();
-      await expect(firm.getByRole("link", { name: "Cancel workspace" })).toBeVisible();
+      // The Cancel workspace button at the foot of the tab leads to the cancellation.
+      await expect(card(firm, "Financials").getByRole("link", { name: "Cancel workspace" })).toHaveAttribute("href", /\/cancel$/);
       expectNoConsoleErrors(firm);
       await firm.context().close();
       await setProductClock(helpdesk, null);
