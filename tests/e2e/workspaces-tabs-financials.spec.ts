@@ -11,7 +11,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { apiAs, FRESH, SUBSCRIBERS, type HelpdeskApi } from "./administration-support";
 import { expectNoAxeViolations, USERS } from "./support";
-import { expectNoConsoleErrors, pageAs, workspaceHref } from "./workspaces-support";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
+import { expectNoConsoleErrors, pageAs, setFeatureFlag, workspaceHref } from "./workspaces-support";
 import { setProductClock } from "./title-fixtures";
 
 /** The toast after a write (a flash on the page the action redirected to). */
@@ -39,6 +40,7 @@ function lineItem(page: Page, text: string | RegExp) {
 }
 
 let lenderApi: HelpdeskApi;
+let managerApi: HelpdeskApi;
 let helpdesk: HelpdeskApi;
 
 async function apiOf(browser: Browser, email: string) {
@@ -72,6 +74,7 @@ async function freshRemortgage(label: string): Promise<string> {
 
 test.beforeAll(async ({ browser }) => {
   lenderApi = await apiOf(browser, USERS.lender.email);
+  managerApi = await apiOf(browser, USERS.manager.email);
   helpdesk = await apiOf(browser, USERS.helpdesk.email);
 });
 
@@ -80,7 +83,7 @@ test.afterAll(async () => {
 });
 
 /** Adds a fund destination with typed bank details (Surplus unless told). */
-async function addDestination(page: Page, javaScriptEnabled: boolean, fields: { category: string; amount: string; reference: string; accountName?: string; sortCode?: string; accountNumber?: string; personal?: boolean; saved?: string }) {
+async function addDestination(page: Page, javaScriptEnabled: boolean, fields: { category: string; amount: string; reference: string; accountName?: string; sortCode?: string; accountNumber?: string; personal?: boolean; saved?: string }, expectChecking = false) {
   await card(page, "Fund destination").getByRole("link", { name: "Add fund destination" }).click();
   await expect(page.getByRole("heading", { name: "Add fund destination", level: 4 })).toBeVisible();
   await page.getByLabel("Category").selectOption({ label: fields.category });
@@ -99,6 +102,8 @@ async function addDestination(page: Page, javaScriptEnabled: boolean, fields: { 
     if (fields.personal || !javaScriptEnabled) await page.getByLabel(fields.personal ? "Personal" : "Business").check();
   }
   await page.getByRole("button", { name: "Add", exact: true }).click();
+  // With JavaScript the button says the bank check is running (the time-out fixture takes a second).
+  if (expectChecking && javaScriptEnabled) await expect(page.getByRole("button", { name: "Checking account…" })).toHaveAttribute("aria-busy", "true");
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -238,7 +243,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(lineItem(firm, "Onward Funds")).toContainText(new RegExp(`Accepted by ${USERS.manager.name} on \\d{2} [A-Z][a-z]{2} \\d{4}`));
 
       // A time-out: Retry, or proceed without verification with consent.
-      await addDestination(firm, javaScriptEnabled, { category: "Surplus", amount: "77", reference: "SUR-2", accountName: "Nia Cole", accountNumber: "10000142", personal: true });
+      await addDestination(firm, javaScriptEnabled, { category: "Surplus", amount: "77", reference: "SUR-2", accountName: "Nia Cole", accountNumber: "10000142", personal: true }, true);
       await expectToast(firm, "Account verification failed. Please review the account details.");
       const timedOut = lineItem(firm, /Surplus.*£77\.00/);
       await expect(timedOut.locator("summary")).toContainText("Verification failed");
@@ -250,6 +255,30 @@ for (const javaScriptEnabled of [true, false]) {
       await expectToast(firm, "Account manually verified successfully");
       await expect(lineItem(firm, /Surplus.*£77\.00/)).toContainText(`Accepted by ${USERS.manager.name}`);
       await expectFits320(firm);
+
+      // An account that fails the modulus check is refused on its field and nothing is saved.
+      await addDestination(firm, javaScriptEnabled, { category: "Surplus", amount: "10", reference: "SUR-3", accountName: "Nia Cole", accountNumber: "10000000", personal: true });
+      await expect(firm.locator(".field-error").first()).toBeVisible();
+      await expect(firm.getByRole("textbox", { name: "Account number" })).toHaveValue("10000000");
+      await firm.getByRole("link", { name: "Cancel" }).click();
+      await expect(lineItem(firm, /£10\.00/)).toHaveCount(0);
+
+      // A stale form: someone else changed the schedule meanwhile; the conflict message, the input kept, nothing saved.
+      await card(firm, "Fund destination").getByRole("link", { name: "Add fund destination" }).click();
+      await firm.getByLabel("Category").selectOption({ label: "Conveyancing Fees" });
+      await firm.getByLabel("Amount (£)").fill("900");
+      await firm.getByLabel("Reference").fill("FEES-1");
+      const workspaceId = href.split("/")[2]!;
+      const schedules = await managerApi.call("GET", `/api/settlement/v1/financial-settlement-schedules?workspace_id=${workspaceId}`);
+      const [schedule] = (schedules.json as { records: { financialSettlementScheduleId: string; version: number; completionDate: string | null }[] }).records;
+      const changed = await managerApi.call("PATCH", `/api/settlement/v1/financial-settlement-schedules/${schedule!.financialSettlementScheduleId}`, { completionDate: "2030-01-07" }, { "If-Match": `"${schedule!.version}"` });
+      expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+      await firm.getByRole("button", { name: "Add", exact: true }).click();
+      await expect(firm.getByText(CONFLICT_MESSAGE).first()).toBeVisible();
+      await expect(firm.getByLabel("Reference")).toHaveValue("FEES-1");
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await firm.goto(href);
+      await expect(lineItem(firm, "Conveyancing Fees")).toHaveCount(0);
       expectNoConsoleErrors(firm);
       await firm.context().close();
     });
@@ -262,6 +291,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(seller.locator("details.line-item").filter({ hasText: "Mortgage Advance" })).toHaveCount(0);
       await expectNoAxeViolations(seller, javaScriptEnabled);
       await expectFits320(seller);
+      // With funds visibility on, the amount payable replaces the fund source card.
+      await setFeatureFlag(helpdesk, "fundsVisibilityEnabled", true);
+      try {
+        await seller.reload();
+        await expect(seller.getByRole("heading", { name: "Amount payable on completion", level: 3 })).toBeVisible();
+        await expect(card(seller, "Fund source")).toHaveCount(0);
+        await expect(card(seller, "Fund destination")).toBeVisible();
+        await expectNoAxeViolations(seller, javaScriptEnabled);
+      } finally {
+        await setFeatureFlag(helpdesk, "fundsVisibilityEnabled", false);
+      }
       await seller.context().close();
     });
   });
