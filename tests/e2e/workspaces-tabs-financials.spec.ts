@@ -258,9 +258,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       // An account that fails the modulus check is refused on its field and nothing is saved.
       await addDestination(firm, javaScriptEnabled, { category: "Surplus", amount: "10", reference: "SUR-3", accountName: "Nia Cole", accountNumber: "10000000", personal: true });
-      await expect(firm.locator(".field-error").first()).toBeVisible();
-      await expect(firm.getByRole("textbox", { name: "Account number" })).toHaveValue("10000000");
-      await firm.getByRole("link", { name: "Cancel" }).click();
+      const accountNumber = firm.getByRole("textbox", { name: "Account number" });
+      await expect(firm.locator(".form-field--error").filter({ has: accountNumber }).locator(".field-error")).toBeVisible();
+      await expect(accountNumber).toHaveValue("10000000");
+      await firm.getByRole("link", { name: "Cancel", exact: true }).click();
       await expect(lineItem(firm, /£10\.00/)).toHaveCount(0);
 
       // A stale form: someone else changed the schedule meanwhile; the conflict message, the input kept, nothing saved.
