@@ -202,6 +202,17 @@ for (const javaScriptEnabled of [true, false]) {
       await firm.getByRole("button", { name: "Unapprove financials" }).click();
       await expectToast(firm, "Financials unapproved successfully");
       await expect(card(firm, "Fund destination").getByRole("link", { name: "Add fund destination" })).toBeVisible();
+
+      // The amount payable on completion (section 5.6): refused below 1.00, then saved and shown in pounds.
+      await card(firm, "Amount payable on completion").getByRole("link", { name: "Add amount payable" }).click();
+      await firm.getByLabel("Amount payable on completion (£)").fill("0");
+      await firm.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(firm.getByText("Amount payable on completion must be at least 1.00").first()).toBeVisible();
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await firm.getByLabel("Amount payable on completion (£)").fill("1,250.5");
+      await firm.getByRole("button", { name: "Save", exact: true }).click();
+      await expectToast(firm, "Amount payable on completion added successfully");
+      await expect(firm.getByTestId("amount-payable")).toHaveText("£1,250.50");
       // The Cancel workspace button at the foot of the tab leads to the cancellation.
       await expect(card(firm, "Financials").getByRole("link", { name: "Cancel workspace" })).toHaveAttribute("href", /\/cancel$/);
       expectNoConsoleErrors(firm);
@@ -226,6 +237,23 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(surplus).toContainText("08-99-99");
       await expect(surplus).toContainText("Personal");
       await expectNoAxeViolations(firm, javaScriptEnabled);
+
+      // Edit the surplus's amount; delete the redemption after confirming.
+      await surplus.getByRole("link", { name: "Edit" }).click();
+      await expect(firm.getByRole("heading", { name: "Edit Surplus", level: 4 })).toBeVisible();
+      await expect(firm.getByLabel("Amount (£)")).toHaveValue("5000.50");
+      await expectNoAxeViolations(firm, javaScriptEnabled);
+      await firm.getByLabel("Amount (£)").fill("6000");
+      await firm.getByRole("button", { name: "Update" }).click();
+      await expectToast(firm, "Surplus updated successfully");
+      await expect(lineItem(firm, "Surplus").locator("summary")).toContainText("£6,000.00");
+      const redemption = lineItem(firm, "Redemption");
+      await redemption.locator("summary").click();
+      await redemption.getByRole("link", { name: "Delete" }).click();
+      await expect(firm.getByText("Redemption with reference RED-1 will be removed from the financials.")).toBeVisible();
+      await firm.getByRole("button", { name: "Delete" }).click();
+      await expectToast(firm, "Redemption deleted successfully");
+      await expect(lineItem(firm, "Redemption")).toHaveCount(0);
 
       // A close match: the bank's name, and Accept with consent; then who accepted it.
       await addDestination(firm, javaScriptEnabled, { category: "Onward Funds", amount: "100", reference: "ONW-1", accountName: "Riverside Property", accountNumber: "10000016" });
