@@ -135,7 +135,8 @@ function openFormOf(loaded: Loaded, open: OpenView, savedAccounts: { value: stri
     case "amount-payable":
       return {
         kind: "amount-payable" as const,
-        title: "Amount payable on completion",
+        // Not the card's own name: the form's region needs a name of its own (axe landmark-unique).
+        title: loaded.schedule.amountPayableOnCompletion === null ? "Add amount payable on completion" : "Edit amount payable on completion",
         defaultValue: { amountPayableOnCompletion: loaded.schedule.amountPayableOnCompletion === null ? "" : penceToInput(loaded.schedule.amountPayableOnCompletion) },
       };
     case "approve":
