@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Flags are read again on every page, so a test that turns one on or off at the provider sees it at once.
       FEATURE_FLAG_REFRESH_MS: "0",
+      // The bank check's sandbox time-out fixture (08-99-99 / 10000142) never answers: give up after 1 s, not 5.
+      COP_TIMEOUT_MS: process.env.E2E_COP_TIMEOUT_MS ?? "1000",
       // The browser suite runs on the embedded database unless E2E_DATABASE_URL names a PostgreSQL one.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
     },

@@ -1,6 +1,6 @@
 /**
  * The workspace page's banners and actions say only what the user can do: a banner names a tab or offers
- * to go there only when that tab's screen is built (the overview and participants so far), Companies House evidence
+ * to go there only when that tab's screen is built (overview, participants, property details and financials so far), Companies House evidence
  * only for an organisation party, and an action that does not apply looks disabled with its reason in
  * visible text, with JavaScript on and off.
  */
@@ -19,12 +19,14 @@ for (const javaScriptEnabled of [true, false]) {
       browser,
     }) => {
       const page = await pageAs(browser, "lender", javaScriptEnabled);
-      // The lender may authorise funds, but the financials screen is not built: no link there, no "financials tab".
+      // The lender may authorise funds and the financials tab is built: the banner sends the lender there.
       await page.goto(workspaceHref("remortgageApproved"));
       await expect(page.getByRole("heading", { name: "Ready for funds authorisation" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Go to financials" })).toHaveCount(0);
-      expect(await bannerText(page)).not.toMatch(/tab\b/);
+      expect(await bannerText(page)).not.toMatch(/documents tab\b/);
       await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("link", { name: "Go to financials" }).click();
+      await expect(page).toHaveURL(/\/financials$/);
+      await expect(page.getByRole("heading", { name: "Financials", level: 2 })).toBeVisible();
 
       // A remortgage of individuals: nothing about Companies House.
       await page.goto(workspaceHref("remortgageExchanged"));

@@ -47,9 +47,10 @@ for (const javaScriptEnabled of [true, false]) {
         await tabs.getByRole("link", { name: tab }).click();
         await expect(page.getByRole("heading", { name: tab, level: 2 })).toBeVisible();
         // The participants and property details tabs are built (tests/e2e/workspaces-tabs-participants.spec.ts,
-        // workspaces-tabs-property-details.spec.ts); the others are not yet.
+        // workspaces-tabs-property-details.spec.ts, workspaces-tabs-financials.spec.ts); the documents tab is not yet.
         if (tab === "Property details") await expect(page.getByRole("heading", { name: "Title information", level: 3 })).toBeVisible();
         else if (tab === "Participants") await expect(page.getByRole("heading", { name: "Buyer details", level: 3 })).toBeVisible();
+        else if (tab === "Financials") await expect(page.getByRole("heading", { name: "Completion date", level: 3 })).toBeVisible();
         else await expect(page.getByText("This part of the workspace is not available yet.")).toBeVisible();
         await expect(tabs.getByRole("link", { name: tab })).toHaveAttribute("aria-current", "page");
         await expectNoAxeViolations(page, javaScriptEnabled);

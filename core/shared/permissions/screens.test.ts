@@ -117,10 +117,11 @@ describe("header and menus", () => {
 
 describe("built workspace screens", () => {
   it("lists the overview, participants and property details tabs; banners point only to built tabs", () => {
-    expect(BUILT_WORKSPACE_SCREENS).toEqual(["overview", "participants", "property-details"]);
+    expect(BUILT_WORKSPACE_SCREENS).toEqual(["overview", "participants", "property-details", "financials"]);
     expect(workspaceScreenExists("participants")).toBe(true);
     expect(workspaceScreenExists("property-details")).toBe(true);
-    expect(workspaceScreenExists("financials")).toBe(false);
+    expect(workspaceScreenExists("financials")).toBe(true);
+    expect(workspaceScreenExists("documents")).toBe(false);
     expect(workspaceScreenExists("participants", ["overview"])).toBe(false);
   });
 });

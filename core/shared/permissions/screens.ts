@@ -159,7 +159,7 @@ export function showsIpAllowList(authenticationType: string | null | undefined):
  * is in this list (core/workspaces/status.ts), so building a tab and adding it here lights up its banners;
  * the other tabs show that they are not available yet. Decision 0212.
  */
-export const BUILT_WORKSPACE_SCREENS: readonly string[] = ["overview", "participants", "property-details"];
+export const BUILT_WORKSPACE_SCREENS: readonly string[] = ["overview", "participants", "property-details", "financials"];
 
 /** Whether a workspace tab's screen is built (BUILT_WORKSPACE_SCREENS). */
 export function workspaceScreenExists(tab: string, built: readonly string[] = BUILT_WORKSPACE_SCREENS): boolean {
