@@ -242,10 +242,16 @@ function approvalOf(state: ScheduleState, participantId: string) {
   return { participantId, isApproved, status: participantApprovalStatus(state.schedule.status, isApproved) };
 }
 
-/** The schedule as the caller sees it: line items of a type only with the view permission of that type. */
+/**
+ * The schedule as the caller sees it: line items of a type only with the permission to view, or to edit, that
+ * type (the seller's representative edits destinations without a view permission of its own: it sees them).
+ */
 function scheduleOf(caller: VerifiedCaller, workspace: CallerWorkspace, state: ScheduleState): Schedule {
   const subject = subjectOf(caller);
-  const sees = (type: string) => can(subject, type === "SOURCE" ? "viewSourceLineItems" : "viewDestinationLineItems", workspace.context);
+  const sees = (type: string) =>
+    type === "SOURCE"
+      ? can(subject, "viewSourceLineItems", workspace.context) || can(subject, "editSourceLineItem", workspace.context)
+      : can(subject, "viewDestinationLineItems", workspace.context) || can(subject, "editDestinationLineItem", workspace.context);
   const { schedule } = state;
   return {
     financialSettlementScheduleId: schedule.financial_settlement_schedule_id,

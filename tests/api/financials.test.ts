@@ -21,6 +21,7 @@ import { VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
 import { WorkspaceDetailSchema } from "../../core/workspaces/api.js";
 import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { personWithRoles } from "./administration-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const S = "/api/settlement/v1/financial-settlement-schedules";
@@ -514,6 +515,35 @@ describe("approval (4.7a) and authorisation (4.6)", () => {
     expect(now).toMatchObject({ status: "PREPARED", approved: false });
     expectRefusal(await call(harper, "PATCH", `${S}/${id}`, { approved: false }, now.version), 400, FINANCIAL_MESSAGES.unapproveNotApproved);
     expect((await scheduleOf(harper, workspaceId)).status).toBe("PREPARED");
+  });
+
+  it("with a seller representative: each side approves its own, the schedule is APPROVED when both have, and the seller's side sees destinations only", async () => {
+    const sellerApprover = await personWithRoles(provider, "keystone", ["Workspace Approver"], "Sally");
+    const workspaceId = DEMO_WORKSPACES.purchaseTwoSided.workspaceId;
+    let now = await scheduleOf(harper, workspaceId);
+    const id = now.financialSettlementScheduleId;
+    expect(now.completionDate).not.toBeNull();
+    now = written(await call(harper, "POST", `${S}/${id}/line-items`, mortgageAdvance(), now.version), 201);
+    now = written(await call(sellerApprover.token, "POST", `${S}/${id}/line-items`, { category: "SURPLUS", amount: 50_000, reference: "SELLER", bankAccount: account("10000003", "PERSONAL") }, now.version), 201);
+    expect(now.status).toBe("PREPARED");
+    // The seller's representative may not add fund sources, nor see them.
+    expect((await call(sellerApprover.token, "POST", `${S}/${id}/line-items`, mortgageAdvance(), now.version)).statusCode).toBe(403);
+    expect((await scheduleOf(sellerApprover.token, workspaceId)).lineItems.map((item) => item.type)).toEqual(["DESTINATION"]);
+
+    const participantOf = (role: string) => now.participants.find((participant) => participant.role === role)!.participantId;
+    now = written(await call(harper, "PATCH", `${S}/${id}`, { approved: true }, now.version));
+    expect(now.status).toBe("PREPARED");
+    const statusOf = (role: string) => now.approvals.find((approval) => approval.participantId === participantOf(role))!.status;
+    expect([statusOf("BUYER_REPRESENTATIVE"), statusOf("SELLER_REPRESENTATIVE")]).toEqual(["APPROVED", "READY"]);
+    // The buyer's side has approved: it may no longer change the schedule; the seller's side still may.
+    expectRefusal(await call(harper, "PATCH", `${S}/${id}`, { amountPayableOnCompletion: 500 }, now.version), 400, FINANCIALS_TOOLTIPS.approved);
+
+    now = written(await call(sellerApprover.token, "PATCH", `${S}/${id}`, { approved: true }, now.version));
+    expect(now).toMatchObject({ status: "APPROVED", approved: true });
+    expect(now.approvals.every((approval) => approval.status === "APPROVED")).toBe(true);
+    now = written(await call(sellerApprover.token, "PATCH", `${S}/${id}`, { approved: false }, now.version));
+    expect(now).toMatchObject({ status: "PREPARED", approved: false });
+    expect(now.approvals.every((approval) => approval.status === "READY")).toBe(true);
   });
 
   it("authorises the Mortgage Advance once the workspace is approved: the workspace becomes FUNDS_AUTHORISED, and back to PREPARED on un-authorise", async () => {
