@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ACTION_PERMISSIONS } from "../../core/shared/permissions/actions.js";
 import { permissionsForRoles } from "../../core/shared/permissions/roles.js";
+import { CONTEXTUAL_DEFAULTS } from "../../core/shared/permissions/contextual.js";
 import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { FINANCIALS_TOOLTIPS } from "../../core/financials/rules.js";
 import { financialsView, isOffered, parseOpenView, FINANCIALS_TEXTS, type FinancialsInput, type LineItemRead, type ScheduleRead } from "./financials-view";
@@ -144,6 +145,15 @@ describe("financials view", () => {
     const view = financialsView(input({ workspace: { participantRole: "SELLER_REPRESENTATIVE", transactionType: "PURCHASE" }, flags: { fundsVisibilityEnabled: true }, schedule: schedule({ amountPayableOnCompletion: 25000000, lineItems: [item("s", { type: "SOURCE", category: "MORTGAGE_ADVANCE" })] }) }));
     expect(view.source).toBeNull();
     expect(view.amountPayable?.display).toBe("£250,000.00");
+    // The seller's representative's own contextual set: it sees and adds destinations, not sources.
+    const seller = financialsView(input({
+      workspace: { participantRole: "SELLER_REPRESENTATIVE", transactionType: "PURCHASE", contextualPermissions: CONTEXTUAL_DEFAULTS.SELLER_REPRESENTATIVE as string[] },
+      schedule: schedule({ lineItems: [item("s", { type: "SOURCE", category: "MORTGAGE_ADVANCE" }), item("d")] }),
+    }));
+    expect(seller.source?.items).toEqual([]);
+    expect(seller.source?.hiddenReason).toBe(FINANCIALS_TEXTS.noSourceView);
+    expect(seller.destination.items.map((card) => card.lineItemId)).toEqual(["d"]);
+    expect(seller.destination.add).toMatchObject({ disabled: false });
   });
 
   it("computes the earliest completion date from the clock: tomorrow after 16:25", () => {

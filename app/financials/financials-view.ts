@@ -364,7 +364,8 @@ export function financialsView(input: FinancialsInput): FinancialsView {
   const card = (type: LineItemType): FundCard => {
     const actions = ACTIONS_BY_TYPE[type];
     const items = schedule.lineItems.filter((item) => item.type === type);
-    const visible = allowed(actions.view);
+    // A participant sees the line items of a type it may view, add or edit (the seller's representative its destinations).
+    const visible = allowed(actions.view) || allowed(actions.add) || allowed(actions.edit);
     const categories = availableLineItemCategories(type, workspace.transactionType === "REMORTGAGE" ? "REMORTGAGE" : "PURCHASE", isFlagOn(flags, "sourcing-of-funds-enabled"));
     return {
       type,
