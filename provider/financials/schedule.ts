@@ -47,7 +47,7 @@ import type { FinancialLineItemsTable, FinancialSettlementSchedulesTable } from 
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import { getFeatureFlags } from "../platform/feature-flags.js";
 import { findVisibleWorkspace, requireAction, subjectOf, type CallerWorkspace } from "../workspaces/access.js";
-import { commitWorkspaceChange, readTasks, writeTasks } from "../workspaces/state.js";
+import { commitWorkspaceChange, readTasks, recordWorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import type { BankCheckAnswer, BankAccountToCheck } from "./bank-check.js";
 
 /** What each service call needs besides its arguments. */
@@ -80,28 +80,15 @@ export const FinancialEvent = {
 } as const;
 export type FinancialEvent = (typeof FinancialEvent)[keyof typeof FinancialEvent];
 
-export async function recordFinancialEvent(
+/** An audit event about the schedule's workspace, in the writer's transaction. */
+export const recordFinancialEvent: (
   trx: Trx,
   caller: Pick<VerifiedCaller, "userId" | "subscriberId">,
   action: FinancialEvent,
   workspaceId: string,
   details: Record<string, unknown>,
   meta: RequestMeta,
-): Promise<void> {
-  await trx
-    .insertInto("audit_events")
-    .values({
-      audit_event_id: randomUUID(),
-      actor_user_id: caller.userId,
-      subscriber_id: caller.subscriberId,
-      action,
-      target: workspaceId,
-      details: JSON.stringify(details),
-      ip_address: meta.ipAddress,
-      correlation_id: meta.correlationId,
-    })
-    .execute();
-}
+) => Promise<void> = recordWorkspaceEvent;
 
 /** A field's 400, in the shape of the provider's request validation (read back with core's `fieldErrorsOf`). */
 export function fieldError(field: string, message: string): ApiError {

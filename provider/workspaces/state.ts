@@ -134,11 +134,14 @@ export const WorkspaceEvent = {
 } as const;
 export type WorkspaceEvent = (typeof WorkspaceEvent)[keyof typeof WorkspaceEvent];
 
-/** An audit event about a workspace, in the writer's transaction (the audit_events table of migration 0001). */
+/**
+ * An audit event about a workspace, in the writer's transaction (the audit_events table of migration 0001).
+ * `action` is one of an area's event names (WorkspaceEvent here, FinancialEvent in provider/financials).
+ */
 export async function recordWorkspaceEvent(
   trx: Trx,
   caller: Pick<VerifiedCaller, "userId" | "subscriberId">,
-  action: WorkspaceEvent,
+  action: string,
   workspaceId: string,
   details: Record<string, unknown>,
   meta: RequestMeta,
