@@ -19,8 +19,17 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { requireUser } from "../session/user-session.server";
 import { accountPath, ACCOUNT_TOASTS, ACCOUNTS_PATH } from "./accounts-view";
 
-export async function saveAccount(request: Request, target: { mode: "add" } | { mode: "edit"; financialAccountId: string }) {
-  const formData = await readForm(request, FrequentlyUsedAccountSchema);
+/** Reads the account form (CSRF first, within the body limits). */
+export function readAccountForm(request: Request): Promise<FormData> {
+  return readForm(request, FrequentlyUsedAccountSchema);
+}
+
+export async function saveAccount(
+  request: Request,
+  target: { mode: "add" } | { mode: "edit"; financialAccountId: string },
+  formData?: FormData,
+) {
+  formData ??= await readAccountForm(request);
   const user = await requireUser(request);
   invariantResponse(
     can(user.claims, "viewFrequentlyUsedAccounts") && can(user.claims, target.mode === "add" ? "addFrequentlyUsedAccount" : "editFrequentlyUsedAccount"),

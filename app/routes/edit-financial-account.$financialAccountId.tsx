@@ -18,12 +18,12 @@ import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { CsrfInput } from "../components/csrf-input";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { SubmitButton } from "../components/form";
-import { readForm, formVersion } from "../components/form/read-form.server";
+import { formVersion } from "../components/form/read-form.server";
 import { ToastMessage } from "../components/toast";
 import administrationHref from "../administration/administration.css";
 import financialsHref from "../financials/financial-accounts.css";
 import { AccountForm, Breadcrumb } from "../financials/account-form";
-import { saveAccount } from "../financials/accounts.server";
+import { readAccountForm, saveAccount } from "../financials/accounts.server";
 import { ACCOUNT_TOASTS, ACCOUNTS_PATH, accountPath, accountView, statusBadgeClass, type AccountView } from "../financials/accounts-view";
 import { invariantResponse } from "../errors/invariant";
 import { redirectWithProviderError, throwProviderError } from "../errors/provider-errors.server";
@@ -79,9 +79,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const financialAccountId = params.financialAccountId ?? "";
-  const intent = (await request.clone().formData()).get("intent");
-  if (intent !== "verify" && intent !== "delete") return saveAccount(request, { mode: "edit", financialAccountId });
-  const formData = await readForm(request);
+  const formData = await readAccountForm(request);
+  const intent = formData.get("intent");
+  if (intent !== "verify" && intent !== "delete") return saveAccount(request, { mode: "edit", financialAccountId }, formData);
   const user = await requireUser(request);
   const action = intent === "verify" ? "editFrequentlyUsedAccount" : "deleteFrequentlyUsedAccount";
   invariantResponse(can(user.claims, "viewFrequentlyUsedAccounts") && can(user.claims, action), "You cannot change financial accounts", 403);
