@@ -9,7 +9,6 @@
  * and ends by recomputing the schedule's status, the workspace's funds status and the tasks derived from the
  * schedule (docs/decisions/0610-settlement-status-transitions.md), and recording an audit event.
  */
-import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import {
   FINANCIAL_MESSAGES,
