@@ -85,6 +85,13 @@ const ACTIONS: Record<string, ActionRoute> = {
     intent: "add-party",
     witnesses: [`/workspaces/${READY}/participants`],
   },
+  // The amount payable on completion left empty: the allowed post is answered with the form's errors, so the
+  // schedule other specs use is not written to.
+  "workspaces.$workspaceId.financials.tsx": {
+    who: "manager",
+    fields: { intent: "amount-payable", version: "0", amountPayableOnCompletion: "" },
+    witnesses: [`/workspaces/${READY}/financials`],
+  },
   // The security address form without a postcode: the allowed post is answered with the form's errors, so
   // the workspace other specs approve is not written to.
   "workspaces.$workspaceId.property-details.tsx": {
