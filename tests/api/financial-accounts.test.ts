@@ -12,7 +12,7 @@ import { frequentlyUsedAccountDisplay } from "../../core/financials/rules.js";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
 import { DEMO_FINANCIAL_ACCOUNTS } from "../../provider/financials/accounts-seed.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
 
 const A = "/api/settlement/v1/financial-accounts";
 const SANDBOX = "089999";
@@ -34,14 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-function call(token: string, method: Method, url: string, payload?: unknown, version?: number) {
-  return provider.call(token, {
-    method,
-    url,
-    payload: payload as Record<string, unknown> | undefined,
-    headers: version === undefined ? {} : { "if-match": `"${version}"` },
-  });
+function call(token: string, method: WriteMethod, url: string, payload?: unknown, version?: number) {
+  return versionedCall(provider, token, method, url, payload, version);
 }
 
 const account = (accountNumber: string, displayName = `Account ${accountNumber}`) => ({

@@ -22,7 +22,7 @@ import { WorkspaceDetailSchema } from "../../core/workspaces/api.js";
 import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { personWithRoles } from "./administration-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
 
 const S = "/api/settlement/v1/financial-settlement-schedules";
 const W = "/api/workspace/v1/workspaces";
@@ -44,15 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-function call(token: string, method: Method, url: string, payload?: unknown, version?: number) {
-  return provider.call(token, {
-    method,
-    url,
-    payload: payload as Record<string, unknown> | undefined,
-    headers: version === undefined ? {} : { "if-match": `"${version}"` },
-  });
+function call(token: string, method: WriteMethod, url: string, payload?: unknown, version?: number) {
+  return versionedCall(provider, token, method, url, payload, version);
 }
 
 type Answer = Awaited<ReturnType<typeof call>>;

@@ -27,7 +27,7 @@ import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { DEMO_EXTERNAL_LAW_FIRM } from "../../provider/parties/seed.js";
 import { partyTasksDone } from "../../core/parties/rules.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
 
 const W = "/api/workspace/v1/workspaces";
 
@@ -46,15 +46,8 @@ beforeAll(async () => {
 });
 afterAll(() => provider?.close());
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-function call(token: string, method: Method, url: string, payload?: unknown, version?: number) {
-  return provider.call(token, {
-    method,
-    url,
-    payload: payload as Record<string, unknown> | undefined,
-    headers: version === undefined ? {} : { "if-match": `"${version}"` },
-  });
+function call(token: string, method: WriteMethod, url: string, payload?: unknown, version?: number) {
+  return versionedCall(provider, token, method, url, payload, version);
 }
 
 async function detail(token: string, workspaceId: string): Promise<WorkspaceDetail> {

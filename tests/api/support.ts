@@ -36,6 +36,18 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
+export type WriteMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** A call with a JSON body and, when a version is given, the `If-Match` it was made against. */
+export function versionedCall(provider: TestProvider, token: string, method: WriteMethod, url: string, payload?: unknown, version?: number) {
+  return provider.call(token, {
+    method,
+    url,
+    payload: payload as Record<string, unknown> | undefined,
+    headers: version === undefined ? {} : { "if-match": ifMatch(version) },
+  });
+}
+
 export interface TestProviderOptions {
   /** Receives every log line (JSON) instead of stdout; set logLevel to see more than nothing. */
   logStream?: { write(line: string): void };
