@@ -23,9 +23,9 @@ const latencyMs = () => Number(process.env.COP_SANDBOX_LATENCY_MS || SANDBOX_LAT
 const timeoutMs = () => Number(process.env.COP_TIMEOUT_MS || 5_000);
 
 /** A demo workspace of the law firm approver's subscriber, before approval. */
-async function benchSchedule(ctx: BenchContext): Promise<string> {
-  const { rows } = await sql<{ financial_settlement_schedule_id: string }>`
-    SELECT s.financial_settlement_schedule_id FROM financial_settlement_schedules s
+async function benchSchedule(ctx: BenchContext): Promise<{ scheduleId: string; workspaceId: string }> {
+  const { rows } = await sql<{ financial_settlement_schedule_id: string; workspace_id: string }>`
+    SELECT s.financial_settlement_schedule_id, s.workspace_id FROM financial_settlement_schedules s
     JOIN workspaces w USING (workspace_id)
     JOIN workspace_participants p ON p.workspace_id = w.workspace_id
     JOIN user_subscribers us ON us.subscriber_id = p.subscriber_id
@@ -33,15 +33,15 @@ async function benchSchedule(ctx: BenchContext): Promise<string> {
     WHERE u.email = ${DEMO_USERS.manager.email} AND w.status = 'CREATED' AND p.role <> 'SELLER_REPRESENTATIVE'
     ORDER BY w.workspace_reference_id LIMIT 1`.execute(ctx.db);
   if (!rows[0]) throw new Error("No demo workspace of the law firm before approval");
-  return rows[0].financial_settlement_schedule_id;
+  return { scheduleId: rows[0].financial_settlement_schedule_id, workspaceId: rows[0].workspace_id };
 }
 
 async function run(ctx: BenchContext): Promise<Measurement[]> {
   const token = await ctx.token({ email: DEMO_USERS.manager.email });
   const http = new HttpClient(ctx.providerUrl);
   try {
-    const scheduleId = await benchSchedule(ctx);
-    const read = await http.request("GET", `${SCHEDULES_PATH}?workspace_id=${await workspaceOf(ctx, scheduleId)}`, { token });
+    const { scheduleId, workspaceId } = await benchSchedule(ctx);
+    const read = await http.request("GET", `${SCHEDULES_PATH}?workspace_id=${workspaceId}`, { token });
     let version = (JSON.parse(read.body) as { records: { version: number }[] }).records[0]!.version;
     const add = async (accountNumber: string, n: number) => {
       const answer = await http.request("POST", `${SCHEDULES_PATH}/${scheduleId}/line-items`, {
@@ -74,15 +74,6 @@ async function run(ctx: BenchContext): Promise<Measurement[]> {
   } finally {
     await http.close();
   }
-}
-
-async function workspaceOf(ctx: BenchContext, scheduleId: string): Promise<string> {
-  const row = await ctx.db
-    .selectFrom("financial_settlement_schedules")
-    .select("workspace_id")
-    .where("financial_settlement_schedule_id", "=", scheduleId)
-    .executeTakeFirstOrThrow();
-  return row.workspace_id;
 }
 
 function targets(measurements: readonly Measurement[], sizes: readonly number[]): TargetResult[] {
