@@ -29,6 +29,7 @@ import * as title from "./migrations/0045-title.js";
 import * as listEntriesByWorkspace from "./migrations/0046-list-entries-by-workspace.js";
 import * as financialSettlement from "./migrations/0050-financial-settlement.js";
 import * as financialAccounts from "./migrations/0055-financial-accounts.js";
+import * as lodgementFiles from "./migrations/0070-lodgement-files.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0046-list-entries-by-workspace": listEntriesByWorkspace,
   "0050-financial-settlement": financialSettlement,
   "0055-financial-accounts": financialAccounts,
+  "0070-lodgement-files": lodgementFiles,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -523,6 +523,33 @@ export interface FinancialSettlementApprovalsTable {
   approved_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+// Lodgement files (migration 0070)
+
+export interface LodgementFilesTable {
+  file_id: string;
+  lodgement_case_id: string;
+  file_name: string;
+  document_type: string;
+  document_category: string;
+  document_sub_type: Defaulted<string>;
+  content_type: Defaulted<string>;
+  size_bytes: ColumnType<number | string | bigint, number, number>;
+  sha256: string;
+  storage_key: string;
+  /** core/documents/enums.ts FILE_UPLOAD_STATUSES */
+  upload_status: Defaulted<string>;
+  scan_detail: string | null;
+  scanned_at: NullableTimestamp;
+  policy_owner: string;
+  /** JSON array of {principal, decision, action}. */
+  policy: ColumnType<{ principal: string; decision: string; action: string }[], string | undefined, string>;
+  created_at: Timestamp;
+  created_by: string | null;
+  last_modified_at: Timestamp;
+  last_modified_by: string | null;
+  version: Defaulted<number>;
+}
+
 export interface Database {
   subscribers: SubscribersTable;
   subscriber_users: SubscriberUsersTable;
@@ -559,5 +586,6 @@ export interface Database {
   financial_line_items: FinancialLineItemsTable;
   financial_settlement_approvals: FinancialSettlementApprovalsTable;
   financial_accounts: FinancialAccountsTable;
+  lodgement_files: LodgementFilesTable;
   "pgboss.job": PgBossJobTable;
 }
