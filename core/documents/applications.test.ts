@@ -5,6 +5,7 @@ import {
   caseStatusBeforeLodgement,
   deedWithoutPreference,
   deriveApplications,
+  isSignedCopy,
   restrictionMustGo,
   restrictionTypeOf,
 } from "./applications.js";
@@ -77,12 +78,12 @@ describe("deriveApplications", () => {
 
 describe("application status", () => {
   const flags = { signaturePreferenceEnabled: true, considerationTypeEnabled: true };
-  const mortgage = { documentType: "MORTGAGE_DEED", transactionValue: null, mortgageDeedReference: null, signatureType: null, considerationType: null, supportingDocumentTypes: [] };
+  const mortgage = { documentType: "MORTGAGE_DEED", transactionValue: null, mortgageDeedReference: null, signatureType: null, considerationType: null, signed: false, supportingDocumentTypes: [] as string[] };
   it("a mortgage charge needs its value, deed preference with signature and a signed deed", () => {
     expect(applicationMissing(mortgage, flags)).toEqual(["transactionValue", "deedPreference", "signedDeed"]);
     expect(deedWithoutPreference({ ...mortgage, mortgageDeedReference: "MD1234A" }, flags)).toBe(true);
     expect(deedWithoutPreference({ ...mortgage, mortgageDeedReference: "MD1234A" }, { ...flags, signaturePreferenceEnabled: false })).toBe(false);
-    const ready = { ...mortgage, transactionValue: 100, mortgageDeedReference: "MD1234A", signatureType: "WET_INK_SIGNATURE", supportingDocumentTypes: ["MORTGAGE_DEED"] };
+    const ready = { ...mortgage, transactionValue: 100, mortgageDeedReference: "MD1234A", signatureType: "WET_INK_SIGNATURE", signed: true };
     expect(applicationStatusBeforeApproval(ready, flags)).toBe("PREPARED");
     expect(applicationStatusBeforeApproval(mortgage, flags)).toBe("CREATED");
   });
@@ -91,6 +92,12 @@ describe("application status", () => {
     expect(applicationMissing(transfer, flags)).toEqual(["transactionValue", "deedPreference", "considerationType"]);
     expect(applicationMissing({ ...transfer, transactionValue: 0, signatureType: "WET_INK_SIGNATURE", considerationType: "NO_MONETARY_CONSIDERATION" }, flags)).toEqual([]);
     expect(applicationMissing({ ...transfer, transactionValue: 0 }, { signaturePreferenceEnabled: false, considerationTypeEnabled: false })).toEqual([]);
+  });
+  it("signed copies: the application's own type, or a deed for a mortgage or transfer", () => {
+    expect(isSignedCopy("MORTGAGE_DEED", "MORTGAGE_DEED")).toBe(true);
+    expect(isSignedCopy("TRANSFER_OF_WHOLE", "DEED")).toBe(true);
+    expect(isSignedCopy("CANCEL_A_RESTRICTION", "DEED")).toBe(false);
+    expect(isSignedCopy("MORTGAGE_DEED", "EVIDENCE")).toBe(false);
   });
   it("a discharge needs nothing; a change of name and a restriction cancellation need a document", () => {
     expect(applicationMissing({ ...mortgage, documentType: "DISCHARGE" }, flags)).toEqual([]);

@@ -131,6 +131,11 @@ export interface ApplicationFacts {
   mortgageDeedReference: string | null;
   signatureType: string | null;
   considerationType: string | null;
+  /**
+   * Its signed copy exists: the application itself is SIGNED (a digital deed signed in the lender's service,
+   * or a signed copy recorded), or a signed copy (a document of its own type, or a DEED) is attached.
+   */
+  signed: boolean;
   /** Documents attached to it (their types). */
   supportingDocumentTypes: readonly string[];
 }
@@ -167,7 +172,7 @@ export function applicationMissing(application: ApplicationFacts, flags: Applica
     case "MORTGAGE_DEED":
       if (application.transactionValue === null) missing.push("transactionValue");
       if (deedWithoutPreference(application, flags)) missing.push("deedPreference");
-      if (application.supportingDocumentTypes.length === 0) missing.push("signedDeed");
+      if (!application.signed) missing.push("signedDeed");
       break;
     case "TRANSFER_OF_WHOLE":
       if (application.transactionValue === null) missing.push("transactionValue");
@@ -198,7 +203,7 @@ export function caseStatusBeforeLodgement(applicationStatuses: readonly string[]
   return applicationStatuses.length > 0 && applicationStatuses.every((status) => status !== "CREATED") ? "PREPARED" : "CREATED";
 }
 
-/** Whether an uploaded document is the application's own signed copy (same type as the application). */
+/** Whether an attached document is the application's signed copy (its own type, or a deed for a mortgage or transfer). */
 export function isSignedCopy(applicationType: string, documentType: string): boolean {
-  return applicationType === documentType;
+  return applicationType === documentType || (documentType === "DEED" && (applicationType === "MORTGAGE_DEED" || applicationType === "TRANSFER_OF_WHOLE"));
 }

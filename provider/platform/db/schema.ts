@@ -572,6 +572,7 @@ export interface LodgementRequestsTable {
   requisitioned_at: NullableTimestamp;
   requisition_deadline: NullableTimestamp;
   requisition_submitted_at: NullableTimestamp;
+  answer_due_at: NullableTimestamp;
   land_registry_fee: ColumnType<number | string | bigint, number | undefined, number>;
   created_by: string | null;
 }

@@ -34,10 +34,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       requisitioned_at timestamptz,
       requisition_deadline timestamptz,
       requisition_submitted_at timestamptz,
+      -- When the registry is next asked about it (its answer, product clock); null once it has answered for good.
+      answer_due_at timestamptz,
       land_registry_fee bigint NOT NULL DEFAULT 0,
       created_by text
     )`,
     sql`CREATE INDEX lodgement_requests_by_case ON lodgement_requests (lodgement_case_id, submitted_at DESC)`,
+    // The registry job's two scans: answers due, and requisitions whose reply deadline has passed.
+    sql`CREATE INDEX lodgement_requests_answer_due ON lodgement_requests (answer_due_at) WHERE answer_due_at IS NOT NULL`,
+    sql`CREATE INDEX lodgement_requests_requisition_open ON lodgement_requests (requisition_deadline)
+      WHERE outcome = 'REQUISITIONED' AND requisition_submitted_at IS NULL AND rejected_at IS NULL`,
     sql`CREATE TABLE lodgement_documents (
       document_id uuid PRIMARY KEY,
       lodgement_case_id uuid NOT NULL REFERENCES lodgement_cases (lodgement_case_id) ON DELETE CASCADE,
