@@ -464,7 +464,9 @@ export function submissionProblems(workspace: CallerWorkspace, state: CaseState)
   if (isLodgedStatus(status)) return [{ code: "alreadyLodged", message: LODGEMENT_MESSAGES.alreadyLodged }];
   if (status !== "APPROVED") return [{ code: "notApproved", message: LODGEMENT_MESSAGES.notApproved }];
   if (!SUBMITTABLE_WORKSPACE_STATUSES.includes(workspace.row.status)) return [{ code: "notSubmittable", message: LODGEMENT_MESSAGES.notSubmittable }];
-  return readinessProblems(state);
+  // A document whose file has not passed its virus scan (an upload made through the documents POST) is not sent.
+  const unscanned = state.documents.some((row) => row.file_id !== null && row.upload_status !== "SUCCESS");
+  return [...(unscanned ? [{ code: "fileNotReady", message: LODGEMENT_MESSAGES.fileNotReady }] : []), ...readinessProblems(state)];
 }
 
 function uploadableTypes(state: CaseState): DocumentType[] {
@@ -772,13 +774,43 @@ async function usableFile(trx: Trx, lodgementCaseId: string, fileId: string) {
  * (category REQUISITION_DOCUMENT, certification required), or kept in the case.
  */
 export async function attachDocument(deps: LodgementDeps, caller: VerifiedCaller, lodgementCaseId: string, body: AttachDocumentRequest, meta: RequestMeta): Promise<LodgementDocument> {
+  return makeDocument(deps, caller, lodgementCaseId, body, meta, (trx) => usableFile(trx, lodgementCaseId, body.fileId));
+}
+
+/** The file a new document is made of: an existing scanned file of the case, or an upload's new row (PENDING). */
+type FileSource = (trx: Trx, context: WriteContext) => Promise<{ file_id: string; file_name: string; document_sub_type: string }>;
+
+/**
+ * POST documents (multipart): the upload's file row (PENDING, its scan scheduled) and its document, with the
+ * same rules as attaching a scanned file, in one transaction; `fileOf` writes the file row.
+ */
+export async function uploadDocument(
+  deps: LodgementDeps,
+  caller: VerifiedCaller,
+  lodgementCaseId: string,
+  body: Omit<AttachDocumentRequest, "fileId">,
+  meta: RequestMeta,
+  fileOf: FileSource,
+): Promise<LodgementDocument> {
+  return makeDocument(deps, caller, lodgementCaseId, { ...body, fileId: "" }, meta, fileOf);
+}
+
+async function makeDocument(
+  deps: LodgementDeps,
+  caller: VerifiedCaller,
+  lodgementCaseId: string,
+  body: AttachDocumentRequest,
+  meta: RequestMeta,
+  fileOf: FileSource,
+): Promise<LodgementDocument> {
   let documentId = "";
   return caseWrite(
     deps,
     caller,
     lodgementCaseId,
     meta,
-    async ({ trx, workspace, state, now }) => {
+    async (context) => {
+      const { trx, workspace, state, now } = context;
       const requisitionReply = body.documentCategory === "REQUISITION_DOCUMENT";
       const parent = body.parentDocumentId ? state.documents.find((row) => row.document_id === body.parentDocumentId) : undefined;
       if (body.parentDocumentId) {
@@ -809,7 +841,7 @@ export async function attachDocument(deps: LodgementDeps, caller: VerifiedCaller
       } else if (editLock(lockFlagsOf(workspace)) === "cancelled") {
         throw badRequest(DOCUMENT_TOOLTIPS.cancelled, LODGEMENT_REFUSAL_CODES.documentRefused);
       }
-      const file = await usableFile(trx, lodgementCaseId, body.fileId);
+      const file = await fileOf(trx, context);
       const active = activeRequest(state);
       documentId = randomUUID();
       await trx
@@ -836,7 +868,7 @@ export async function attachDocument(deps: LodgementDeps, caller: VerifiedCaller
       if (parent && isSignedCopy(parent.document_type, body.documentType)) {
         await trx.updateTable("lodgement_documents").set((eb) => ({ sub_type: "SIGNED", version: eb("version", "+", 1) })).where("document_id", "=", parent.document_id).execute();
       }
-      return { event: LodgementEvent.DOCUMENT_ATTACHED, details: { documentId, fileId: body.fileId, documentType: body.documentType, parentDocumentId: parent?.document_id ?? null } };
+      return { event: LodgementEvent.DOCUMENT_ATTACHED, details: { documentId, fileId: file.file_id, documentType: body.documentType, parentDocumentId: parent?.document_id ?? null } };
     },
     (workspace, state, now) => documentOf(state.documents.find((row) => row.document_id === documentId)!, workspace, state, londonToday(now)),
   );

@@ -9,6 +9,7 @@
  * (a lodgement_files row, SUCCESS or PENDING), since only their scan status and case matter to a document.
  */
 import { randomUUID } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DocumentSchema,
@@ -129,6 +130,55 @@ describe("the demo world's lodgement cases follow their workspaces", () => {
     expect((await caseOf(northgate, DEMO_WORKSPACES.remortgageClosed.workspaceId)).lodgementCaseStatus).toBe("REGISTERED");
     expect((await caseOf(harper, DEMO_WORKSPACES.remortgageLodged.workspaceId)).lodgementCaseStatus).toBe("LODGED");
     expect((await caseOf(northgate, DEMO_WORKSPACES.remortgageLodgementDelayed.workspaceId)).lodgementCaseStatus).toBe("INITIATED");
+  });
+});
+
+/** A multipart body with text fields and one file part. */
+function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
+  const boundary = `----lodgement${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`));
+  parts.push(Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function aPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]).drawText("Signed transfer");
+  return pdf.save();
+}
+
+describe("the multipart documents POST: an upload made a document in one step", () => {
+  const workspaceId = DEMO_WORKSPACES.purchaseTwoSided.workspaceId;
+
+  it("stores the file (PENDING until scanned) and its document attached to the transfer; a refused one stores nothing", async () => {
+    const lodgementCase = await caseOf(harper, workspaceId);
+    const transfer = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "TRANSFER_OF_WHOLE");
+    // The transfer needs its signature preference before anything is attached.
+    const files = async () => (await provider.db.selectFrom("lodgement_files").select("file_id").where("lodgement_case_id", "=", lodgementCase.lodgementCaseId).execute()).length;
+    const before = [await files(), await documentCount(lodgementCase.lodgementCaseId)];
+    const refused = multipart({ documentType: "TRANSFER_OF_WHOLE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: transfer.documentId }, { name: "tr1.pdf", bytes: await aPdf() });
+    const answer = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, ...refused });
+    expectRefusal(answer, 400, DOCUMENT_TOOLTIPS.noDeedPreference);
+    expect([await files(), await documentCount(lodgementCase.lodgementCaseId)]).toEqual(before);
+
+    const signature = await call(harper, "PATCH", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${transfer.documentId}`, { signature: { type: "WET_INK_SIGNATURE", format: "PAPER" } }, transfer.version);
+    expect(signature.statusCode, signature.body).toBe(200);
+    const upload = multipart({ documentType: "TRANSFER_OF_WHOLE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: transfer.documentId }, { name: "tr1.pdf", bytes: await aPdf() });
+    const made = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, ...upload });
+    expect(made.statusCode, made.body).toBe(201);
+    const document = DocumentSchema.parse(made.json());
+    expect(document.parentDocumentId).toBe(transfer.documentId);
+    expect(document.file).toMatchObject({ fileName: "tr1.pdf", fileUploadStatus: "PENDING" });
+    expect(await files()).toBe(before[0]! + 1);
+
+    const notPdf = multipart({ documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT" }, { name: "picture.pdf", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) });
+    const answerNotPdf = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, ...notPdf });
+    expect(answerNotPdf.statusCode, answerNotPdf.body).toBe(400);
+    expect(await files()).toBe(before[0]! + 1);
   });
 });
 
