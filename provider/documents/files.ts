@@ -251,7 +251,8 @@ export async function requireUploadAllowed(
 ): Promise<void> {
   const caseStatus = lodgementCaseStatusOf(lodgementCase);
   requireAction(caller, caseStatus === "REQUISITIONED" ? "uploadRequisitionDocument" : "uploadFile", workspace);
-  const flags = await getFeatureFlags(deps.db, deps.environment);
+  // Read through the caller's executor: inside a transaction, a second connection may not exist (PGlite).
+  const flags = await getFeatureFlags(executor as DB, deps.environment);
   const availability = uploadAvailability({
     workspace: { ...lockFlagsOf(workspace), transactionType: workspace.row.transaction_type, status: workspace.row.status },
     lodgementCaseStatus: caseStatus,
@@ -470,7 +471,7 @@ export async function deleteFile(
     const current = await fileOfCase(trx, lodgementCaseId, fileId, { lock: true });
     if (!current || !mayView(caller, workspace, current)) throw notFound(FILE_NOT_FOUND_MESSAGE);
     requireAction(caller, "deleteFile", workspace);
-    const flags = await getFeatureFlags(deps.db, deps.environment);
+    const flags = await getFeatureFlags(trx as DB, deps.environment);
     const availability = fileDeleteAvailability({
       workspace: lockFlagsOf(workspace),
       deleteDocumentsEnabled: isFlagOn(flags, "delete-documents-enabled"),
