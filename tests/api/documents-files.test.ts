@@ -287,7 +287,7 @@ describe("the client's streamed upload", () => {
     const fromBlob = await filesClient.uploadFile(ctx, caseId, {
       documentType: "EVIDENCE",
       documentCategory: "SUPPORTING_DOCUMENT",
-      file: { blob: new Blob([await aPdf()]), fileName: "blob.pdf" },
+      file: { blob: new Blob([new Uint8Array(await aPdf())]), fileName: "blob.pdf" },
     });
     expect(fromBlob.fileName).toBe("blob.pdf");
     const fromStream = await filesClient.uploadFile(ctx, caseId, {
@@ -342,7 +342,7 @@ describe("who sees and downloads a file", () => {
       expect((await provider.call(helpdesk, { method: "GET", url })).statusCode).toBe(404);
     }
     expect((await versionedCall(provider, helpdesk, "PATCH", `${L}/${otherCase}/files/${file.fileId}`, { policy: [] }, 1)).statusCode).toBe(404);
-    expect((await versionedCall(provider, helpdesk, "DELETE", `${L}/${otherCase}/files/${file.fileId}`)).statusCode).toBe(404);
+    expect((await versionedCall(provider, helpdesk, "DELETE", `${L}/${otherCase}/files/${file.fileId}`, undefined, 1)).statusCode).toBe(404);
   });
 
   it("serves the stored bytes through a signed link, with the fixed headers; the link expires after 60 seconds and cannot be altered", async () => {
@@ -419,11 +419,12 @@ describe("deleting a file", () => {
 
     await setFlag("delete-documents-enabled", false);
     try {
-      expectRefusal(await versionedCall(provider, harper, "DELETE", url), 400, FILE_REFUSALS.deleteNotOffered);
+      expectRefusal(await versionedCall(provider, harper, "DELETE", url, undefined, file.version), 400, FILE_REFUSALS.deleteNotOffered);
     } finally {
       await setFlag("delete-documents-enabled", true);
     }
-    const byGrantee = await versionedCall(provider, northgate, "DELETE", url);
+    expectRefusal(await versionedCall(provider, harper, "DELETE", url), 428, VERSION_REQUIRED_MESSAGE);
+    const byGrantee = await versionedCall(provider, northgate, "DELETE", url, undefined, file.version);
     expect([403], byGrantee.body).toContain(byGrantee.statusCode);
     expect(await counts()).toEqual(before);
 

@@ -156,6 +156,7 @@ const WATCHED_TABLES = [
   "financial_line_items",
   "financial_settlement_approvals",
   "financial_accounts",
+  "lodgement_files",
 ] as const;
 
 export async function footprint(provider: TestProvider): Promise<Record<string, string>> {
