@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FilesResponseSchema, LodgementFileSchema, FileDownloadLinkSchema, MAX_FILE_BYTES, type LodgementFile } from "../../core/documents/files-api.js";
 import * as filesClient from "../../core/documents/files-client.js";
@@ -23,6 +24,7 @@ import { LINK_MESSAGES } from "../../provider/documents/files-links.js";
 import { fileStorageFromEnvironment } from "../../provider/documents/storage.js";
 import { EICAR_SIGNATURE } from "../../provider/documents/virus-scan.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { internalsIn } from "./generated-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versionedCall, type TestProvider } from "./support.js";
 
 const L = "/api/lodgement/v1/lodgement-cases";
@@ -434,4 +436,55 @@ describe("deleting a file", () => {
     expect(await counts()).toEqual({ rows: before.rows - 1, objects: before.objects - 1 });
     expect((await provider.call(harper, { method: "GET", url })).statusCode).toBe(404);
   });
+});
+
+describe("hostile multipart bodies", () => {
+  it("never answer a server error, never show the server's insides, and store nothing unless accepted", async () => {
+    const pdf = await aPdf();
+    const name = fc.oneof(
+      fc.constantFrom("file", "documentType", "documentCategory", "policy", "__proto__", "constructor", "", "a".repeat(500), "file\r\nX-Injected: 1"),
+      fc.string({ maxLength: 20 }),
+    );
+    const value = fc.oneof(
+      fc.constantFrom("EVIDENCE", "SUPPORTING_DOCUMENT", DEMO_SUBSCRIBERS.northgate.subscriberId, "", "\u0000", "\ud800", "a".repeat(5000), '{"__proto__":1}'),
+      fc.string({ maxLength: 40 }),
+    );
+    const part = fc.record({
+      name,
+      value,
+      fileName: fc.option(fc.oneof(fc.constantFrom("../../etc/passwd.pdf", 'a"b.pdf', "\u0000.pdf", "😀.pdf", "x".repeat(2000)), fc.string({ maxLength: 30 })), { nil: undefined }),
+      asPdf: fc.boolean(),
+    });
+    const shape = fc.record({
+      parts: fc.array(part, { maxLength: 8 }),
+      cut: fc.option(fc.integer({ min: 0, max: 2000 }), { nil: undefined }),
+      boundary: fc.constantFrom("b", "x".repeat(80), "with space", "", "--"),
+      contentType: fc.constantFrom("multipart/form-data", "multipart/form-data; boundary=", "multipart/mixed", "text/plain", undefined),
+    });
+    const before = await counts();
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(shape, async ({ parts, cut, boundary, contentType }) => {
+        const chunks: Buffer[] = [];
+        for (const item of parts) {
+          const disposition = item.fileName === undefined ? `form-data; name="${item.name}"` : `form-data; name="${item.name}"; filename="${item.fileName}"`;
+          chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`), item.asPdf ? pdf : Buffer.from(item.value), Buffer.from("\r\n"));
+        }
+        chunks.push(Buffer.from(`--${boundary}--\r\n`));
+        let payload = Buffer.concat(chunks);
+        if (cut !== undefined) payload = payload.subarray(0, cut);
+        const headers: Record<string, string> = {};
+        if (contentType !== undefined) headers["content-type"] = contentType.endsWith("=") || contentType === "multipart/form-data" ? `${contentType}${contentType.endsWith("=") ? "" : "; boundary="}${boundary}` : contentType;
+        const response = await provider.call(harper, { method: "POST", url: `${L}/${caseId}/files`, payload, headers });
+        if (response.statusCode >= 500) throw new Error(`answered ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (internalsIn(response.body)) throw new Error(`showed its insides: ${response.body.slice(0, 200)}`);
+        if (response.statusCode === 201) accepted++;
+      }),
+      { seed: 20_261_126, numRuns: 60 },
+    );
+    const after = await counts();
+    expect(after.rows - before.rows).toBe(accepted);
+    // Each accepted upload is one stored object (its scan may yet run; a clean PDF keeps its object).
+    expect(after.objects - before.objects).toBe(accepted);
+  }, 120_000);
 });
