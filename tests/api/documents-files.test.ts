@@ -5,7 +5,8 @@
  * the policy edit with If-Match, delete, and the signed download link with its expiry.
  */
 import { randomUUID } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { AddressInfo } from "node:net";
@@ -255,6 +256,35 @@ describe("uploading a PDF", () => {
     expectRefusal(await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files/${file.fileId}/content` }), 409, DOCUMENT_MESSAGES.virusFound);
   });
 
+  it("a scan that keeps failing (the sandbox's SCAN-FAIL fixture) is tried again and ends FAILED; the object stays unserved", async () => {
+    const response = await upload(harper, uploadParts(await aPdf(), { fileName: "SCAN-FAIL.pdf" }));
+    expect(response.statusCode, response.body).toBe(201);
+    const file = LodgementFileSchema.parse(response.json());
+    expectRefusal(await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files/${file.fileId}/content` }), 409, DOCUMENT_MESSAGES.virusScanUnsuccessful);
+    // Retries wait on the product clock: move it on until the last attempt has run.
+    let offsetMinutes = 0;
+    try {
+      const done = await eventually(
+        async () => {
+          offsetMinutes += 10;
+          await provider.call(helpdesk, { method: "PUT", url: "/api/v1/clock", payload: { now: new Date(Date.now() + offsetMinutes * 60_000).toISOString() } });
+          await sleep(400);
+          return fileOf(harper, file.fileId);
+        },
+        (current) => current.fileUploadStatus !== "PENDING",
+        40_000,
+      );
+      expect(done.fileUploadStatus).toBe("FAILED");
+    } finally {
+      await provider.call(helpdesk, { method: "DELETE", url: "/api/v1/clock" });
+    }
+    const jobs = await provider.call(helpdesk, { method: "GET", url: "/api/v1/jobs?name=scan-lodgement-file&limit=100" });
+    const job = (jobs.json() as { records: { key: string | null; state: string; attempts?: number }[] }).records.find((record) => record.key === file.fileId);
+    expect(job?.state).toBe("completed");
+    expect(job?.attempts).toBe(4); // the first attempt and its three retries
+    expectRefusal(await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files/${file.fileId}/content` }), 409, DOCUMENT_MESSAGES.uploadUnsuccessful);
+  }, 60_000);
+
   it("refuses bad fields with nothing stored: unknown type, received type, a grantee outside the workspace, two files, stray fields", async () => {
     const before = await counts();
     const pdf = await aPdf();
@@ -322,6 +352,44 @@ describe("the client's streamed upload", () => {
     expect(sent).toBeLessThan(MAX_FILE_BYTES * 2);
     expect(await counts()).toEqual(before);
   });
+});
+
+describe("streaming, not buffering", () => {
+  it("writes the bytes to storage while the body is still arriving (19 MB upload, paused half-way)", async () => {
+    const ctx = { apiUrl: baseUrl, accessToken: harper };
+    const pdf = await aPdf();
+    const padding = 19 * 1024 * 1024;
+    // A valid PDF with a 19 MB comment after its header line: still parses, and big.
+    const head = Buffer.concat([pdf.subarray(0, 9), Buffer.from("%")]);
+    const tail = Buffer.concat([Buffer.from("\n"), pdf.subarray(9)]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    async function* body() {
+      yield head;
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      for (let sent = 0; sent < padding; sent += chunk.length) {
+        if (sent === 8 * 1024 * 1024) await gate; // half-way: the provider must have stored what it got
+        yield chunk;
+      }
+      yield tail;
+    }
+    const uploading = filesClient.uploadFile(ctx, caseId, { documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", file: { stream: Readable.from(body()), fileName: "big.pdf" } });
+    const storage = fileStorageFromEnvironment(provider.config.dataDir) as unknown as { ensureFolder(): Promise<string> };
+    const folder = await storage.ensureFolder();
+    const partialSize = async () => {
+      const names = (await readdir(folder)).filter((name) => name.endsWith(".partial"));
+      const sizes = await Promise.all(names.map(async (name) => (await stat(join(folder, name))).size));
+      return Math.max(0, ...sizes);
+    };
+    try {
+      expect(await eventually(partialSize, (size) => size >= 7 * 1024 * 1024)).toBeGreaterThanOrEqual(7 * 1024 * 1024);
+    } finally {
+      release();
+    }
+    const file = await uploading;
+    expect(file.sizeBytes).toBe(head.length + padding + tail.length);
+    expect(await partialSize()).toBe(0);
+  }, 60_000);
 });
 
 describe("who sees and downloads a file", () => {
