@@ -17,7 +17,7 @@ import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 import { requestMeta } from "../platform/http/auth.js";
 import { errorResponses } from "../platform/http/errors.js";
 import type { ApiDeps } from "../platform/route-deps.js";
-import { requiredVersion, versionIfGiven } from "../platform/versions.js";
+import { requiredVersion } from "../platform/versions.js";
 import { tagVersion } from "../workspaces/routes.js";
 import { ApiError, notFound } from "../platform/errors.js";
 import {
@@ -165,14 +165,14 @@ export const fileRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, apiDeps) =
         tags,
         summary: "Delete the file and its stored bytes",
         description:
-          "Needs DELETE_LODGEMENT_FILES, delete-documents-enabled, an uploaded sub-type, the owner organisation, a workspace neither locked nor cancelled, and a file not submitted. If-Match (optional): the file's version.",
+          "Needs DELETE_LODGEMENT_FILES, delete-documents-enabled, an uploaded sub-type, the owner organisation, a workspace neither locked nor cancelled, and a file not submitted. If-Match: the file's version.",
         params: FileParamsSchema,
         headers: IfMatchHeadersSchema,
         response: { 204: z.null(), ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
-      const version = versionIfGiven(request.headers["if-match"]);
+      const version = requiredVersion(request.headers["if-match"]);
       const { lodgementCaseId, fileId } = request.params;
       await deleteFile(deps, request.caller, lodgementCaseId, fileId, version, requestMeta(request), request.log);
       return reply.status(204).send(null);
@@ -210,6 +210,8 @@ export const fileDownloadRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, ap
       schema: {
         tags,
         summary: "The file a signed link names, as a PDF attachment (403 tampered, 410 expired)",
+        description: "No bearer token: the signed link (from …/files/{fileId}/content, valid 60 seconds) is the authority.",
+        security: [],
         params: TokenParamsSchema,
         produces: ["application/pdf"],
         response: { 200: z.any().describe("application/pdf"), ...errorResponses(403, 404) },

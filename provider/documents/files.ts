@@ -251,7 +251,8 @@ export async function requireUploadAllowed(
 ): Promise<void> {
   const caseStatus = lodgementCaseStatusOf(lodgementCase);
   requireAction(caller, caseStatus === "REQUISITIONED" ? "uploadRequisitionDocument" : "uploadFile", workspace);
-  const flags = await getFeatureFlags(deps.db, deps.environment);
+  // Read through the caller's executor: inside a transaction, a second connection may not exist (PGlite).
+  const flags = await getFeatureFlags(executor as DB, deps.environment);
   const availability = uploadAvailability({
     workspace: { ...lockFlagsOf(workspace), transactionType: workspace.row.transaction_type, status: workspace.row.status },
     lodgementCaseStatus: caseStatus,
@@ -455,13 +456,13 @@ export async function fileIsSubmitted(db: DB | Trx, fileId: string): Promise<boo
   return submitted.rows.length > 0;
 }
 
-/** Deletes a file and its stored bytes (the rules of the module comment). If-Match optional: stale is 409. */
+/** Deletes a file and its stored bytes (the rules of the module comment), made against the file's version (409 when stale). */
 export async function deleteFile(
   deps: Pick<FilesDeps, "db" | "storage" | "environment">,
   caller: VerifiedCaller,
   lodgementCaseId: string,
   fileId: string,
-  expectedVersion: number | null,
+  expectedVersion: number,
   meta: RequestMeta,
   log?: { error(object: object, message: string): void },
 ): Promise<void> {
@@ -470,7 +471,7 @@ export async function deleteFile(
     const current = await fileOfCase(trx, lodgementCaseId, fileId, { lock: true });
     if (!current || !mayView(caller, workspace, current)) throw notFound(FILE_NOT_FOUND_MESSAGE);
     requireAction(caller, "deleteFile", workspace);
-    const flags = await getFeatureFlags(deps.db, deps.environment);
+    const flags = await getFeatureFlags(trx as DB, deps.environment);
     const availability = fileDeleteAvailability({
       workspace: lockFlagsOf(workspace),
       deleteDocumentsEnabled: isFlagOn(flags, "delete-documents-enabled"),
@@ -481,7 +482,7 @@ export async function deleteFile(
     if (!availability) throw badRequest(FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
     if (!availability.enabled) throw badRequest(availability.tooltip ?? FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
     if (!workspace.helpdesk && current.policy_owner !== caller.subscriberId) throw forbidden(FILE_REFUSALS.notOwnerDelete);
-    if (expectedVersion !== null && current.version !== expectedVersion) throw conflict();
+    if (current.version !== expectedVersion) throw conflict();
     await trx.deleteFrom("lodgement_files").where("file_id", "=", fileId).execute();
     await recordAuditEvent(
       trx,

@@ -192,7 +192,7 @@ function isS3Missing(error: unknown): boolean {
  * The storage the environment names: S3 when FILE_STORAGE=s3 (S3_ENDPOINT and S3_BUCKET required, S3_REGION
  * defaulting to us-east-1), else the folder under the data folder. One instance per data folder / bucket.
  */
-export function fileStorageFromEnvironment(dataDir: string, env: NodeJS.ProcessEnv = process.env): FileStorage {
+export function fileStorageFromEnvironment(dataDir: string, env: Record<string, string | undefined> = process.env): FileStorage {
   const mode = (env.FILE_STORAGE ?? "folder").toLowerCase();
   if (mode === "s3") {
     const endpoint = env.S3_ENDPOINT;

@@ -147,7 +147,8 @@ export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): 
   if (request.raw.readableEnded) return;
   void reply.header("connection", "close");
   reply.raw.once("finish", () => {
-    setTimeout(() => request.raw.socket?.destroy(), 1000).unref();
+    // Destroying the request ends its connection (a real socket) or the simulated one (inject).
+    setTimeout(() => request.raw.destroy(), 1000).unref();
   });
 }
 

@@ -24,6 +24,9 @@ import { FLAG_NAMES } from "../../core/shared/feature-flags.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { putTitle } from "../../provider/title/seed.js";
 import { DEMO_FINANCIAL_ACCOUNTS } from "../../provider/financials/accounts-seed.js";
+import { PDFDocument } from "pdf-lib";
+import { Readable } from "node:stream";
+import { fileStorageFromEnvironment } from "../../provider/documents/storage.js";
 import {
   changedTables,
   describeAnswer,
@@ -48,6 +51,18 @@ const PUBLIC: Record<string, string> = {
   "GET /api/docs/openapi.json": "the API's published contract: shapes and paths, no data",
   "GET /oidc/.well-known/openid-configuration": "OpenID Connect discovery, which clients read before they have a token",
   "GET /oidc/jwks": "the public halves of the signing keys, which anyone verifying a token needs",
+  "GET /api/lodgement/v1/file-downloads/{token}":
+    "a signed download link (60 seconds, HMAC over the file and its expiry) that the browser opens in a new window: the link is the authority (decision 0701)",
+};
+
+/** Public calls with path parameters: the URL a caller would really have (a signed link of A's matrix file). */
+const PUBLIC_URLS: Record<string, () => Promise<string>> = {
+  "GET /api/lodgement/v1/file-downloads/{token}": async () => {
+    await matrixFile(MATRIX_FILE);
+    const link = await provider.call(tokens.owner, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${await caseOf("remortgagePreparing")()}/files/${MATRIX_FILE}/content` });
+    expect(link.statusCode, link.body).toBe(200);
+    return link.json().downloadUrl as string;
+  },
 };
 
 /** Who is calling. */
@@ -112,6 +127,8 @@ interface Access {
   params?: Record<string, (w: World) => string | Promise<string>>;
   query?: (w: World) => Record<string, string>;
   body?: (w: World) => unknown;
+  /** A body that is not JSON (a multipart upload): its bytes and content type. */
+  rawBody?: (w: World) => Promise<{ payload: Buffer; contentType: string }>;
   /** The version the write is made against (If-Match): the current one, so only the caller is wrong. */
   version?: (w: World) => Promise<number>;
   /** A read of what the write would change, compared before and after each refused write. */
@@ -213,8 +230,8 @@ const MATRIX_BUYER_FUNDS = "5d000000-0000-4000-8000-0000000000b3";
 const readScheduleOfA = { url: () => `/api/settlement/v1/financial-settlement-schedules?workspace_id=${MATRIX_WORKSPACE()}` };
 
 /** The lodgement calls' resources of A (see "The lodgement calls' world" below). */
-const MATRIX_HELD_DOCUMENT = "5d000000-0000-4000-8000-0000000000c1";
-const MATRIX_REPLY_DOCUMENT = "5d000000-0000-4000-8000-0000000000c2";
+const MATRIX_HELD_DOCUMENT = "5d000000-0000-4000-8000-0000000000e1";
+const MATRIX_REPLY_DOCUMENT = "5d000000-0000-4000-8000-0000000000e2";
 let matrixFileId = "";
 let lodgementCaseIdOfA = "";
 const readDocumentsOfA = { url: () => `/api/lodgement/v1/lodgement-cases?workspace_id=${MATRIX_WORKSPACE()}`, pick: (body: { records: { version: number }[] }) => body.records.map((record) => record.version) };
@@ -621,6 +638,50 @@ const ACCESS: Record<string, Access> = {
     read: { url: () => `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}` },
   },
 
+  // Lodgement files (document 3 section 7.1): A's files on its workspace's case (A the lender's representative).
+  "POST /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LODGEMENT_FILES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing") },
+    rawBody: () => matrixUpload(),
+    read: { url: () => filesUrlOfA() },
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing") },
+    prepare: () => matrixFile(MATRIX_FILE),
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_FILE },
+    prepare: () => matrixFile(MATRIX_FILE),
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}/content": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_LODGEMENT_FILES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_FILE },
+    prepare: () => matrixFile(MATRIX_FILE),
+  },
+  "PATCH /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_FILE_ACCESS],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_FILE },
+    prepare: () => matrixFile(MATRIX_FILE),
+    body: () => ({ policy: [DEMO_SUBSCRIBERS.northgate.subscriberId] }),
+    version: () => fileVersion(MATRIX_FILE),
+    read: { url: () => filesUrlOfA() },
+  },
+  "DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.DELETE_LODGEMENT_FILES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_DELETABLE_FILE },
+    prepare: () => matrixFile(MATRIX_DELETABLE_FILE),
+    version: () => fileVersion(MATRIX_DELETABLE_FILE),
+    read: { url: () => filesUrlOfA() },
+  },
+
   // The lodgement case, its documents and requests (document 3 section 7.1; decision 0710): A's matrix
   // workspace (A the lender's representative) for the documents and the approval; A's lodged remortgage
   // (WS-10), put in the rejected state, for the resubmission outside; A's requisitioned purchase (WS-11) for
@@ -705,125 +766,60 @@ const ACCESS: Record<string, Access> = {
   },
 };
 
-// ---------------------------------------------------------------------------------------------------
-// The lodgement calls' world
-
-
-function lodgementCaseVersion(key: keyof typeof DEMO_WORKSPACES) {
-  return async () =>
-    (await provider.db.selectFrom("lodgement_cases").select("version").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).executeTakeFirstOrThrow()).version;
+/** A's files on the matrix case: one read by every call, one deleted by the allowed DELETE. */
+const MATRIX_FILE = "5d000000-0000-4000-8000-0000000000c1";
+const MATRIX_DELETABLE_FILE = "5d000000-0000-4000-8000-0000000000c2";
+function filesUrlOfA(): string {
+  return `/api/lodgement/v1/lodgement-cases/${cachedCases.get("remortgagePreparing") ?? ""}/files`;
+}
+let matrixPdf: Promise<Buffer> | undefined;
+function aMatrixPdf(): Promise<Buffer> {
+  return (matrixPdf ??= PDFDocument.create().then(async (pdf) => {
+    pdf.addPage([100, 100]);
+    return Buffer.from(await pdf.save());
+  }));
 }
 
-async function documentVersion(documentId: string): Promise<number> {
-  return (await provider.db.selectFrom("lodgement_documents").select("version").where("document_id", "=", documentId).executeTakeFirstOrThrow()).version;
-}
-
-/** Brings A's matrix case in line with its workspace (its applications exist), as any read does. */
-async function casesInLine(): Promise<void> {
-  const response = await provider.call(helpdeskToken, { method: "GET", url: `/api/lodgement/v1/lodgement-cases?workspace_id=${MATRIX_WORKSPACE()}` });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-async function mortgageChargeOfA(): Promise<string> {
-  await casesInLine();
-  const caseId = await caseOf("remortgagePreparing")();
-  return (
-    await provider.db
-      .selectFrom("lodgement_documents")
-      .select("document_id")
-      .where("lodgement_case_id", "=", caseId)
-      .where("application_key", "=", "MORTGAGE_DEED")
-      .executeTakeFirstOrThrow()
-  ).document_id;
-}
-
-/** A file of A's matrix case as the files pipeline leaves it once scanned clean. */
-async function scannedFileOfA(caseKey: keyof typeof DEMO_WORKSPACES = "remortgagePreparing"): Promise<string> {
-  const fileId = randomUUID();
+/** A clean, scanned file of A's (owner A, viewable by A alone), stored and recorded once. */
+async function matrixFile(fileId: string): Promise<void> {
+  const exists = await provider.db.selectFrom("lodgement_files").select("file_id").where("file_id", "=", fileId).executeTakeFirst();
+  if (exists) return;
+  const bytes = await aMatrixPdf();
+  await fileStorageFromEnvironment(provider.config.dataDir).put(`${fileId}.pdf`, Readable.from([bytes]), { contentType: "application/pdf" });
   await provider.db
     .insertInto("lodgement_files")
     .values({
       file_id: fileId,
-      lodgement_case_id: await caseOf(caseKey)(),
+      lodgement_case_id: await caseOf("remortgagePreparing")(),
       file_name: "matrix.pdf",
       document_type: "EVIDENCE",
       document_category: "SUPPORTING_DOCUMENT",
-      size_bytes: 100,
+      size_bytes: bytes.length,
       sha256: "0".repeat(64),
-      storage_key: `matrix/${fileId}`,
+      storage_key: `${fileId}.pdf`,
       upload_status: "SUCCESS",
       policy_owner: A,
       policy: JSON.stringify([{ principal: A, decision: "ALLOW", action: "VIEW" }]),
     })
     .execute();
-  return fileId;
 }
 
-/** A document held in A's matrix case (no application), to delete. */
-async function heldDocumentOfA(): Promise<void> {
-  await provider.db
-    .insertInto("lodgement_documents")
-    .values({
-      document_id: MATRIX_HELD_DOCUMENT,
-      lodgement_case_id: await caseOf("remortgagePreparing")(),
-      document_type: "EVIDENCE",
-      document_category: "SUPPORTING_DOCUMENT",
-      sub_type: "UPLOADED",
-      name: "matrix-held.pdf",
-      file_id: await scannedFileOfA(),
-    })
-    .execute();
+async function fileVersion(fileId: string): Promise<number> {
+  const row = await provider.db.selectFrom("lodgement_files").select("version").where("file_id", "=", fileId).executeTakeFirstOrThrow();
+  return row.version;
 }
 
-/** A's matrix mortgage charge with its value and a digital deed (signed in the lender's service): ready to approve. */
-async function applicationsOfAReady(): Promise<void> {
-  const caseId = await caseOf("remortgagePreparing")();
-  await provider.db
-    .updateTable("lodgement_documents")
-    .set({ transaction_value: 20_000_000, mortgage_deed_reference: "e-MD0001", mortgage_deed_reference_type: "DIGITAL", signature_type: "ADVANCED_ELECTRONIC_SIGNATURE", signature_format: "ELECTRONIC" })
-    .where("lodgement_case_id", "=", caseId)
-    .where("application_key", "=", "MORTGAGE_DEED")
-    .execute();
-  await casesInLine();
-}
-
-/** A's lodged remortgage, its request rejected (the requisition deadline passed). */
-async function rejectedLodgementOfA(): Promise<void> {
-  const caseId = await caseOf("remortgageLodged")();
-  await provider.db.updateTable("lodgement_cases").set({ status: "REGISTRATION_REJECTED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
-}
-
-/** A's requisitioned purchase: an open requisition and a reply not yet submitted. */
-async function requisitionReplyOfA(): Promise<void> {
-  const caseId = await caseOf("purchaseRequisitioned")();
-  let request = await provider.db.selectFrom("lodgement_requests").select("lodgement_request_id").where("lodgement_case_id", "=", caseId).orderBy("submitted_at", "desc").executeTakeFirst();
-  if (!request) {
-    request = { lodgement_request_id: randomUUID() };
-    await provider.db
-      .insertInto("lodgement_requests")
-      .values({ lodgement_request_id: request.lodgement_request_id, lodgement_case_id: caseId, submitted_at: new Date(Date.now() - 86_400_000) })
-      .execute();
-  }
-  await provider.db
-    .updateTable("lodgement_requests")
-    .set({ outcome: "REQUISITIONED", requisitioned_at: new Date(), requisition_deadline: new Date(Date.now() + 20 * 86_400_000), requisition_submitted_at: null, rejected_at: null, answer_due_at: null })
-    .where("lodgement_request_id", "=", request.lodgement_request_id)
-    .execute();
-  await provider.db.updateTable("lodgement_cases").set({ status: "REQUISITIONED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
-  await provider.db
-    .insertInto("lodgement_documents")
-    .values({
-      document_id: MATRIX_REPLY_DOCUMENT,
-      lodgement_case_id: caseId,
-      document_type: "CERTIFIED_COPY",
-      document_category: "REQUISITION_DOCUMENT",
-      sub_type: "UPLOADED",
-      name: "matrix-reply.pdf",
-      file_id: await scannedFileOfA("purchaseRequisitioned"),
-      certification_type: "CERTIFIED",
-      lodgement_request_id: request.lodgement_request_id,
-    })
-    .execute();
+/** A multipart upload of a small PDF, as the Documents tab sends it. */
+async function matrixUpload(): Promise<{ payload: Buffer; contentType: string }> {
+  const boundary = "matrix-boundary-1";
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(field("documentType", "EVIDENCE") + field("documentCategory", "SUPPORTING_DOCUMENT")),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="matrix.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    await aMatrixPdf(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** The financial settlement schedule of A's matrix workspace, its version, and a read of it. */
@@ -994,7 +990,7 @@ interface Request {
   method: DocumentOperation["method"];
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 async function requestFor(operation: DocumentOperation, access: Access): Promise<Request> {
@@ -1015,6 +1011,11 @@ async function requestFor(operation: DocumentOperation, access: Access): Promise
   if (operation.declaresIfMatch) {
     if (!access.version) throw new Error(`${operation.key} takes If-Match: say in ACCESS which version it is made against (version).`);
     headers["if-match"] = ifMatch(await access.version(world));
+  }
+  if (access.rawBody) {
+    const raw = await access.rawBody(world);
+    headers["content-type"] = raw.contentType;
+    return { method: operation.method, url: `${path}${query}`, headers, payload: raw.payload };
   }
   if (operation.body && !access.body) throw new Error(`${operation.key} takes a body: give ACCESS one its allowed caller would have accepted (body).`);
   const body = access.body?.(world);
@@ -1047,7 +1048,7 @@ beforeAll(async () => {
   const { clientId, clientSecret } = provider.config.webClient;
   webClientBasic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   helpdeskToken = await provider.loginToken(DEMO_USERS.helpdesk.email);
-  for (const key of ["remortgageTransferOfEquity", "remortgageBorrowerMismatch"] as const) cachedCases.set(key, await caseOf(key)());
+  for (const key of ["remortgageTransferOfEquity", "remortgageBorrowerMismatch", "remortgagePreparing"] as const) cachedCases.set(key, await caseOf(key)());
 
   const owner = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Owner");
   const other = await personWith(provider, { ashdown: SUBSCRIBER_ROLES }, "Other");
@@ -1126,7 +1127,8 @@ describe("the access matrix", () => {
 
   it("public calls answer without a caller", async () => {
     for (const key of Object.keys(PUBLIC)) {
-      const [method, url] = key.split(" ") as ["GET", string];
+      const [method, path] = key.split(" ") as ["GET", string];
+      const url = PUBLIC_URLS[key] ? await PUBLIC_URLS[key]() : path;
       const response = await provider.call(undefined, { method, url });
       expect(response.statusCode, `${key}: ${describeAnswer(response)}`).toBe(200);
     }
@@ -1183,3 +1185,124 @@ describe("the access matrix", () => {
     // About 500 calls and 400 fingerprints: seconds alone, longer beside the rest of the suite on a busy machine.
   }, 180_000);
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The lodgement calls' world
+
+
+function lodgementCaseVersion(key: keyof typeof DEMO_WORKSPACES) {
+  return async () =>
+    (await provider.db.selectFrom("lodgement_cases").select("version").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).executeTakeFirstOrThrow()).version;
+}
+
+async function documentVersion(documentId: string): Promise<number> {
+  return (await provider.db.selectFrom("lodgement_documents").select("version").where("document_id", "=", documentId).executeTakeFirstOrThrow()).version;
+}
+
+/** Brings A's matrix case in line with its workspace (its applications exist), as any read does. */
+async function casesInLine(): Promise<void> {
+  const response = await provider.call(helpdeskToken, { method: "GET", url: `/api/lodgement/v1/lodgement-cases?workspace_id=${MATRIX_WORKSPACE()}` });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function mortgageChargeOfA(): Promise<string> {
+  await casesInLine();
+  const caseId = await caseOf("remortgagePreparing")();
+  return (
+    await provider.db
+      .selectFrom("lodgement_documents")
+      .select("document_id")
+      .where("lodgement_case_id", "=", caseId)
+      .where("application_key", "=", "MORTGAGE_DEED")
+      .executeTakeFirstOrThrow()
+  ).document_id;
+}
+
+/** A file of A's matrix case as the files pipeline leaves it once scanned clean. */
+async function scannedFileOfA(caseKey: keyof typeof DEMO_WORKSPACES = "remortgagePreparing"): Promise<string> {
+  const fileId = randomUUID();
+  await provider.db
+    .insertInto("lodgement_files")
+    .values({
+      file_id: fileId,
+      lodgement_case_id: await caseOf(caseKey)(),
+      file_name: "matrix.pdf",
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      size_bytes: 100,
+      sha256: "0".repeat(64),
+      storage_key: `matrix/${fileId}`,
+      upload_status: "SUCCESS",
+      policy_owner: A,
+      policy: JSON.stringify([{ principal: A, decision: "ALLOW", action: "VIEW" }]),
+    })
+    .execute();
+  return fileId;
+}
+
+/** A document held in A's matrix case (no application), to delete. */
+async function heldDocumentOfA(): Promise<void> {
+  await provider.db
+    .insertInto("lodgement_documents")
+    .values({
+      document_id: MATRIX_HELD_DOCUMENT,
+      lodgement_case_id: await caseOf("remortgagePreparing")(),
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      sub_type: "UPLOADED",
+      name: "matrix-held.pdf",
+      file_id: await scannedFileOfA(),
+    })
+    .execute();
+}
+
+/** A's matrix mortgage charge with its value and a digital deed (signed in the lender's service): ready to approve. */
+async function applicationsOfAReady(): Promise<void> {
+  const caseId = await caseOf("remortgagePreparing")();
+  await provider.db
+    .updateTable("lodgement_documents")
+    .set({ transaction_value: 20_000_000, mortgage_deed_reference: "e-MD0001", mortgage_deed_reference_type: "DIGITAL", signature_type: "ADVANCED_ELECTRONIC_SIGNATURE", signature_format: "ELECTRONIC" })
+    .where("lodgement_case_id", "=", caseId)
+    .where("application_key", "=", "MORTGAGE_DEED")
+    .execute();
+  await casesInLine();
+}
+
+/** A's lodged remortgage, its request rejected (the requisition deadline passed). */
+async function rejectedLodgementOfA(): Promise<void> {
+  const caseId = await caseOf("remortgageLodged")();
+  await provider.db.updateTable("lodgement_cases").set({ status: "REGISTRATION_REJECTED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
+}
+
+/** A's requisitioned purchase: an open requisition and a reply not yet submitted. */
+async function requisitionReplyOfA(): Promise<void> {
+  const caseId = await caseOf("purchaseRequisitioned")();
+  let request = await provider.db.selectFrom("lodgement_requests").select("lodgement_request_id").where("lodgement_case_id", "=", caseId).orderBy("submitted_at", "desc").executeTakeFirst();
+  if (!request) {
+    request = { lodgement_request_id: randomUUID() };
+    await provider.db
+      .insertInto("lodgement_requests")
+      .values({ lodgement_request_id: request.lodgement_request_id, lodgement_case_id: caseId, submitted_at: new Date(Date.now() - 86_400_000) })
+      .execute();
+  }
+  await provider.db
+    .updateTable("lodgement_requests")
+    .set({ outcome: "REQUISITIONED", requisitioned_at: new Date(), requisition_deadline: new Date(Date.now() + 20 * 86_400_000), requisition_submitted_at: null, rejected_at: null, answer_due_at: null })
+    .where("lodgement_request_id", "=", request.lodgement_request_id)
+    .execute();
+  await provider.db.updateTable("lodgement_cases").set({ status: "REQUISITIONED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
+  await provider.db
+    .insertInto("lodgement_documents")
+    .values({
+      document_id: MATRIX_REPLY_DOCUMENT,
+      lodgement_case_id: caseId,
+      document_type: "CERTIFIED_COPY",
+      document_category: "REQUISITION_DOCUMENT",
+      sub_type: "UPLOADED",
+      name: "matrix-reply.pdf",
+      file_id: await scannedFileOfA("purchaseRequisitioned"),
+      certification_type: "CERTIFIED",
+      lodgement_request_id: request.lodgement_request_id,
+    })
+    .execute();
+}

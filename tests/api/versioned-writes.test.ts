@@ -57,6 +57,8 @@ let scheduleId = "";
 let lineItemId = "";
 /** The mortgage charge of demo workspace 1's lodgement case. */
 let mortgageChargeId = "";
+/** A file of Harper & Vale's on demo workspace 1's case (its policy edited, then deleted). */
+const walkFileId = "5d000000-0000-4000-8000-0000000000d1";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -212,6 +214,16 @@ function targets(): Record<string, Target> {
       url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/submit-requisitions`,
       body: { correspondenceDocumentIds: [mortgageChargeId] },
     },
+    "PATCH /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
+      body: { policy: [DEMO_SUBSCRIBERS.northgate.subscriberId] },
+    },
+    "DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
+      body: {},
+    },
     "POST /api/subscriber/v1/lodgement-identifiers": {
       token: () => tokens.hmlr!,
       url: "/api/subscriber/v1/lodgement-identifiers",
@@ -271,6 +283,22 @@ beforeAll(async () => {
   const documents = await provider.call(tokens.harper, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents` });
   expect(documents.statusCode, documents.body).toBe(200);
   mortgageChargeId = documents.json().records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
+  await provider.db
+    .insertInto("lodgement_files")
+    .values({
+      file_id: walkFileId,
+      lodgement_case_id: cases.remortgagePreparing!,
+      file_name: "walk.pdf",
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      size_bytes: 10,
+      sha256: "0".repeat(64),
+      storage_key: `${walkFileId}.pdf`,
+      upload_status: "SUCCESS",
+      policy_owner: harperVale,
+      policy: JSON.stringify([{ principal: harperVale, decision: "ALLOW", action: "VIEW" }]),
+    })
+    .execute();
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
 });
@@ -281,7 +309,7 @@ async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
     provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_cases", "lodgement_documents"] as const).map((table) =>
+      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_files", "lodgement_cases", "lodgement_documents"] as const).map((table) =>
         provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
       ),
     ),
