@@ -49,6 +49,7 @@ import type { JobQueue } from "../platform/jobs/queue.js";
 import { moveVersionOn } from "../platform/versions.js";
 import type { VerifiedCaller } from "../identity/verify.js";
 import { findVisibleWorkspace, requireAction, type CallerWorkspace } from "../workspaces/access.js";
+import { releaseFileDocuments } from "./lodgement.js";
 import { scanLodgementFileJob } from "./virus-scan-job.js";
 import type { FileStorage } from "./storage.js";
 import type { ReceivedPdf, StoredUpload } from "./uploads.js";
@@ -146,7 +147,8 @@ export async function findCaseForFiles(
 
 /** The case's status (the lodgement part's column, when present; a case is CREATED until then). */
 export function lodgementCaseStatusOf(lodgementCase: CaseRow): string {
-  return (lodgementCase as CaseRow & { lodgement_case_status?: string | null }).lodgement_case_status ?? "CREATED";
+  // The case's own status (migration 0075, decision 0710).
+  return lodgementCase.status ?? "CREATED";
 }
 
 function mayView(caller: VerifiedCaller, workspace: CallerWorkspace, row: FileRow): boolean {
@@ -483,6 +485,8 @@ export async function deleteFile(
     if (!availability.enabled) throw badRequest(availability.tooltip ?? FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
     if (!workspace.helpdesk && current.policy_owner !== caller.subscriberId) throw forbidden(FILE_REFUSALS.notOwnerDelete);
     if (current.version !== expectedVersion) throw conflict();
+    // The document made of the file goes with it, under the document rules (provider/documents/lodgement.ts).
+    await releaseFileDocuments(trx, fileId);
     await trx.deleteFrom("lodgement_files").where("file_id", "=", fileId).execute();
     await recordAuditEvent(
       trx,

@@ -1353,3 +1353,45 @@ export async function runRegistryJob(db: DB, clock: ProductClock, correlationId:
   return { answered, rejected };
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// For the files part: a file deleted takes its document with it
+
+/**
+ * Before a file is deleted (provider/documents/files.ts, in its transaction): the document made of it goes
+ * too, under the document rules of 4.2 — refused (400, the tooltip) when it is attached to an application
+ * that has been approved or lodged, or was submitted. A signed copy's application is no longer SIGNED.
+ * Moves the case's version on when a document went.
+ */
+export async function releaseFileDocuments(trx: Trx, fileId: string): Promise<void> {
+  const documents = await trx.selectFrom("lodgement_documents").selectAll().where("file_id", "=", fileId).execute();
+  for (const document of documents) {
+    const lodgementCase = await trx.selectFrom("lodgement_cases").selectAll().where("lodgement_case_id", "=", document.lodgement_case_id).forUpdate().executeTakeFirstOrThrow();
+    if (document.submitted_at) throw badRequest(DOCUMENT_TOOLTIPS.submitted, LODGEMENT_REFUSAL_CODES.documentRefused);
+    if (document.parent_document_id && (lodgementCase.approved_at !== null || lodgementCase.hard_locked)) {
+      throw badRequest(DOCUMENT_TOOLTIPS.cannotDetach, LODGEMENT_REFUSAL_CODES.documentRefused);
+    }
+    await trx.deleteFrom("lodgement_documents").where("document_id", "=", document.document_id).execute();
+    if (document.parent_document_id) {
+      const parent = await trx.selectFrom("lodgement_documents").selectAll().where("document_id", "=", document.parent_document_id).executeTakeFirst();
+      const stillSigned = parent
+        ? await trx
+            .selectFrom("lodgement_documents")
+            .select(["document_type"])
+            .where("parent_document_id", "=", parent.document_id)
+            .execute()
+            .then((rows) => rows.some((row) => isSignedCopy(parent.document_type, row.document_type)))
+        : false;
+      if (parent && parent.sub_type === "SIGNED" && !stillSigned && isSignedCopy(parent.document_type, document.document_type)) {
+        await trx.updateTable("lodgement_documents").set((eb) => ({ sub_type: "GENERATED", version: eb("version", "+", 1) })).where("document_id", "=", parent.document_id).execute();
+      }
+    }
+    const documentsAfter = await documentRows(trx, lodgementCase.lodgement_case_id);
+    await refreshStatuses(trx, lodgementCase, documentsAfter, lodgementCase.approved_at !== null);
+    await trx
+      .updateTable("lodgement_cases")
+      .set((eb) => ({ version: eb("version", "+", 1), updated_at: new Date() }))
+      .where("lodgement_case_id", "=", lodgementCase.lodgement_case_id)
+      .execute();
+  }
+}
