@@ -74,6 +74,7 @@ import type { DB, Trx } from "../platform/db/index.js";
 import type { LodgementCasesTable, LodgementDocumentsTable, LodgementRequestsTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
 import { findVisibleWorkspace, requireAction, requireFunctional, type CallerWorkspace } from "../workspaces/access.js";
+import { getFeatureFlags } from "../platform/feature-flags.js";
 import { commitWorkspaceChange, readTasks, recordWorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import { lodgementRegistryFromEnvironment, type LodgementSubmission } from "./registry.js";
 
@@ -433,10 +434,11 @@ function documentOf(row: DocumentRow, workspace: CallerWorkspace, state: CaseSta
   };
 }
 
-function orderedDocuments(state: CaseState): DocumentRow[] {
+/** Applications first (ordered as 4.4 says: with the discharge feature, discharges first by charge number), then the rest. */
+function orderedDocuments(state: CaseState, dischargeFirst = true): DocumentRow[] {
   const applications = orderApplications(
     state.documents.filter(isApplication).map((row) => ({ row, title: row.name, documentType: row.document_type, chargeIdentifier: row.charge_identifier })),
-    true,
+    dischargeFirst,
   ).map((entry) => entry.row);
   return [...applications, ...state.documents.filter((row) => !isApplication(row))];
 }
@@ -662,7 +664,9 @@ export async function listDocuments(deps: LodgementDeps, caller: VerifiedCaller,
     const { workspace, state } = await openInLine(trx, caller, lodgementCaseId);
     requireAction(caller, "viewWorkspace", workspace);
     const today = londonToday(deps.clock.now());
-    const topLevel = orderedDocuments(state).filter((row) => isApplication(row) || row.parent_document_id === null);
+    // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
+    const flags = await getFeatureFlags(trx as unknown as DB, deps.environment);
+    const topLevel = orderedDocuments(state, flags.displayDischargeApplicationEnabled).filter((row) => isApplication(row) || row.parent_document_id === null);
     return { records: topLevel.map((row) => documentOf(row, workspace, state, today)) };
   });
 }
