@@ -501,7 +501,7 @@ function caseOf(workspace: CallerWorkspace, state: CaseState): LodgementCase {
       applicationStatuses: applications.map((row) => row.status),
       workspace: lockFlagsOf(workspace),
     }),
-    canUnapprove: status === "APPROVED" && !lodgementCase.hard_locked && editLock(lockFlagsOf(workspace)) !== "cancelled",
+    canUnapprove: status === "APPROVED" && !lodgementCase.hard_locked && editLock(lockFlagsOf(workspace)) === null,
     submissionProblems: submissionProblems(workspace, state),
     approvalStatements: approvalStatements(state.externallyRepresented),
     activeLodgementRequestId: active?.lodgement_request_id ?? null,
@@ -1056,7 +1056,11 @@ export async function approveApplications(
       }
       requireCan(caller, "unapproveApplications", workspace);
       requireCaseVersion(context, expectedVersion);
-      if (lodgementCase.status !== "APPROVED" || lodgementCase.hard_locked || editLock(lockFlagsOf(workspace)) === "cancelled") {
+      // Not once the workspace is locked either: approval needs an open workspace, so an unapproval there could
+      // never be undone and the applications could never be submitted.
+      const lock = editLock(lockFlagsOf(workspace));
+      if (lock) throw badRequest(DOCUMENT_TOOLTIPS[lock], LODGEMENT_REFUSAL_CODES.approvalRefused);
+      if (lodgementCase.status !== "APPROVED" || lodgementCase.hard_locked) {
         throw badRequest(LODGEMENT_MESSAGES.cannotUnapprove, LODGEMENT_REFUSAL_CODES.approvalRefused);
       }
       await trx.updateTable("lodgement_cases").set({ approved_at: null, approved_by: null }).where("lodgement_case_id", "=", lodgementCaseId).execute();

@@ -369,6 +369,9 @@ describe("the journey: attach, value, deed, approve, submit, requisition, reply,
     const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}`;
     expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.notSubmittable);
     await fundsExchanged(workspaceId);
+    // The workspace is locked now: the approval can no longer be withdrawn (it could never be given again).
+    expectRefusal(await call(harper, "POST", `${url}/approvals`, { approved: false }, lodgementCase.version), 400, DOCUMENT_TOOLTIPS.locked);
+    expect((await caseOf(harper, workspaceId)).canUnapprove).toBe(false);
     expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version - 1), 409, CONFLICT_MESSAGE);
     expectRefusal(await call(harper, "PATCH", url, { status: "REGISTERED_EXTERNALLY" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.resubmitOnlyRejected);
     // Readiness (4.3): a party with identity evidence needs an identity form in the case.
