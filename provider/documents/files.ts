@@ -145,10 +145,9 @@ export async function findCaseForFiles(
   }
 }
 
-/** The case's status (the lodgement part's column, when present; a case is CREATED until then). */
+/** The case's status (lodgement_cases.status, migration 0075; a case is CREATED until then). */
 export function lodgementCaseStatusOf(lodgementCase: CaseRow): string {
-  // The case's own status (migration 0075, decision 0710).
-  return lodgementCase.status ?? "CREATED";
+  return (lodgementCase as CaseRow & { status?: string | null }).status ?? "CREATED";
 }
 
 function mayView(caller: VerifiedCaller, workspace: CallerWorkspace, row: FileRow): boolean {
