@@ -308,6 +308,25 @@ describe("the journey: attach, value, deed, approve, submit, requisition, reply,
     expect(mortgage.supportingDocuments).toHaveLength(1);
   });
 
+  it("detach keeps the document in the case, delete removes it; an application cannot be removed; versions required", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`;
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "EVIDENCE");
+    const attached = DocumentSchema.parse((await call(harper, "POST", url, { fileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId })).json());
+    expectRefusal(await call(harper, "DELETE", `${url}/${attached.documentId}`), 428, VERSION_REQUIRED_MESSAGE);
+    expectRefusal(await call(harper, "DELETE", `${url}/${attached.documentId}`, undefined, attached.version + 1), 409, CONFLICT_MESSAGE);
+    const detached = await call(harper, "DELETE", `${url}/${attached.documentId}`, undefined, attached.version);
+    expect(detached.json()).toEqual({ documentId: attached.documentId, outcome: "DETACHED" });
+    const held = DocumentSchema.parse((await call(harper, "GET", `${url}/${attached.documentId}`)).json());
+    expect(held.parentDocumentId).toBeNull();
+    const deleted = await call(harper, "DELETE", `${url}/${attached.documentId}`, undefined, held.version);
+    expect(deleted.json()).toEqual({ documentId: attached.documentId, outcome: "DELETED" });
+    expect((await call(harper, "GET", `${url}/${attached.documentId}`)).statusCode).toBe(404);
+    const current = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "MORTGAGE_DEED");
+    expectRefusal(await call(harper, "DELETE", `${url}/${current.documentId}`, undefined, current.version), 400, LODGEMENT_MESSAGES.applicationNotRemovable);
+    expect(current.subType).toBe("SIGNED");
+    mortgage = current;
+  });
+
   it("the transfer takes 0 and its signature preference; the fee total follows (Scale 1)", async () => {
     let transfer = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "TRANSFER_OF_WHOLE");
     const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${transfer.documentId}`;
