@@ -327,7 +327,7 @@ async function stateOf(db: DB | Trx, lodgementCase: CaseRow): Promise<CaseState>
     requestRows(db, lodgementCase.lodgement_case_id),
     db
       .selectFrom("workspace_parties")
-      .select(["type", "law_firm_id", "verification_of_identity", "role"])
+      .select(["type", "representative_type", "verification_of_identity", "role"])
       .where("workspace_id", "=", lodgementCase.workspace_id)
       .execute(),
   ]);
@@ -336,7 +336,8 @@ async function stateOf(db: DB | Trx, lodgementCase: CaseRow): Promise<CaseState>
     lodgementCase,
     documents,
     requests,
-    externallyRepresented: parties.some((party) => party.law_firm_id !== null),
+    // The third approval statement: a party represented by an external law firm (document 3 section 5.1).
+    externallyRepresented: parties.some((party) => party.representative_type === "EXTERNAL_LAW_FIRM"),
     organisationParties: applicants.filter((party) => party.type === "ORGANISATION").length,
     partiesWithIdentityEvidence: parties.filter((party) => party.verification_of_identity === "IDENTITY_EVIDENCE").length,
   };

@@ -702,6 +702,7 @@ const ACCESS: Record<string, Access> = {
     reach: "subscriber",
     permissions: [Permission.ADD_LODGEMENT_FILES],
     prepare: async () => {
+      await scansSettled();
       matrixFileId = await scannedFileOfA();
     },
     params: { id: caseOf("remortgagePreparing") },
@@ -717,7 +718,10 @@ const ACCESS: Record<string, Access> = {
   "PATCH /api/lodgement/v1/lodgement-cases/{id}/documents/{documentId}": {
     reach: "subscriber",
     permissions: [Permission.EDIT_LODGEMENT_DOCUMENTS],
-    prepare: casesInLine,
+    prepare: async () => {
+      await scansSettled();
+      await casesInLine();
+    },
     params: { id: caseOf("remortgagePreparing"), documentId: mortgageChargeOfA },
     body: () => ({ transactionValue: 15_000_000 + Math.floor(Math.random() * 100) }),
     version: async () => documentVersion(await mortgageChargeOfA()),
@@ -1190,6 +1194,19 @@ describe("the access matrix", () => {
 // The lodgement calls' world
 
 
+/**
+ * Waits for every file's virus scan (a job, run in the background) to be done: a scan finishing while a
+ * refused call is checked would show as a change that call made.
+ */
+async function scansSettled(): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const pending = await provider.db.selectFrom("lodgement_files").select("file_id").where("upload_status", "=", "PENDING").executeTakeFirst();
+    if (!pending) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function lodgementCaseVersion(key: keyof typeof DEMO_WORKSPACES) {
   return async () =>
     (await provider.db.selectFrom("lodgement_cases").select("version").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).executeTakeFirstOrThrow()).version;
@@ -1242,6 +1259,7 @@ async function scannedFileOfA(caseKey: keyof typeof DEMO_WORKSPACES = "remortgag
 
 /** A document held in A's matrix case (no application), to delete. */
 async function heldDocumentOfA(): Promise<void> {
+  await scansSettled();
   await provider.db
     .insertInto("lodgement_documents")
     .values({
@@ -1258,6 +1276,7 @@ async function heldDocumentOfA(): Promise<void> {
 
 /** A's matrix mortgage charge with its value and a digital deed (signed in the lender's service): ready to approve. */
 async function applicationsOfAReady(): Promise<void> {
+  await scansSettled();
   const caseId = await caseOf("remortgagePreparing")();
   await provider.db
     .updateTable("lodgement_documents")
@@ -1270,12 +1289,14 @@ async function applicationsOfAReady(): Promise<void> {
 
 /** A's lodged remortgage, its request rejected (the requisition deadline passed). */
 async function rejectedLodgementOfA(): Promise<void> {
+  await scansSettled();
   const caseId = await caseOf("remortgageLodged")();
   await provider.db.updateTable("lodgement_cases").set({ status: "REGISTRATION_REJECTED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
 }
 
 /** A's requisitioned purchase: an open requisition and a reply not yet submitted. */
 async function requisitionReplyOfA(): Promise<void> {
+  await scansSettled();
   const caseId = await caseOf("purchaseRequisitioned")();
   let request = await provider.db.selectFrom("lodgement_requests").select("lodgement_request_id").where("lodgement_case_id", "=", caseId).orderBy("submitted_at", "desc").executeTakeFirst();
   if (!request) {
