@@ -226,7 +226,14 @@ function applicationFactsOf(application: DocumentRow, documents: readonly Docume
  * status and the case's (before lodgement). A change to the set of applications withdraws an approval.
  * Moves the case's version on when anything changed. Answers whether it did.
  */
-export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: { workspace_id: string; transaction_type: string }, actor: string): Promise<boolean> {
+export async function bringInLine(
+  trx: Trx,
+  lodgementCase: CaseRow,
+  workspace: { workspace_id: string; transaction_type: string },
+  actor: string,
+  /** Only answer whether anything would change, writing nothing (reads check first, then lock only when needed). */
+  dry = false,
+): Promise<boolean> {
   if (lodgementCase.hard_locked) return false;
   let changed = false;
   const facts = await workspaceFactsOf(trx, workspace.workspace_id, workspace.transaction_type, lodgementCase.lodgement_case_id);
@@ -236,6 +243,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
   const wanted = new Set(derived.map((application) => application.applicationKey));
   const gone = [...existing.values()].filter((row) => !wanted.has(row.application_key!)).map((row) => row.document_id);
   if (gone.length > 0) {
+    if (dry) return true;
     await trx.deleteFrom("lodgement_documents").where("document_id", "in", gone).execute();
     changed = true;
   }
@@ -244,6 +252,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
     const parties = JSON.stringify(application.applicationParties);
     // jsonb keeps its own key order: compare the parties field by field.
     if (!row) {
+      if (dry) return true;
       await trx
         .insertInto("lodgement_documents")
         .values({
@@ -266,6 +275,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
         .execute();
       changed = true;
     } else if (row.name !== application.name || partiesKey(row.application_parties) !== partiesKey(application.applicationParties)) {
+      if (dry) return true;
       await trx.updateTable("lodgement_documents").set({ name: application.name, application_parties: parties }).where("document_id", "=", row.document_id).execute();
       changed = true;
     }
@@ -277,7 +287,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
     await trx.updateTable("lodgement_cases").set({ approved_at: null, approved_by: null }).where("lodgement_case_id", "=", lodgementCase.lodgement_case_id).execute();
     approved = false;
   }
-  if (await refreshStatuses(trx, lodgementCase, documents, approved)) changed = true;
+  if (await refreshStatuses(trx, lodgementCase, documents, approved, dry)) changed = true;
   if (changed) {
     await trx
       .updateTable("lodgement_cases")
@@ -289,7 +299,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
 }
 
 /** Recomputes the statuses before lodgement (applications CREATED / PREPARED / APPROVED, the case's); answers whether any changed. */
-async function refreshStatuses(trx: Trx, lodgementCase: CaseRow, documents: readonly DocumentRow[], approved: boolean): Promise<boolean> {
+async function refreshStatuses(trx: Trx, lodgementCase: CaseRow, documents: readonly DocumentRow[], approved: boolean, dry = false): Promise<boolean> {
   if (lodgementCase.hard_locked || isLodgedStatus(lodgementCase.status)) return false;
   let changed = false;
   const statuses: string[] = [];
@@ -297,12 +307,14 @@ async function refreshStatuses(trx: Trx, lodgementCase: CaseRow, documents: read
     const status = approved ? "APPROVED" : applicationStatusBeforeApproval(applicationFactsOf(application, documents), APPLICATION_FLAGS);
     statuses.push(approved ? "PREPARED" : status);
     if (application.status !== status) {
+      if (dry) return true;
       await trx.updateTable("lodgement_documents").set({ status }).where("document_id", "=", application.document_id).execute();
       changed = true;
     }
   }
   const caseStatus = caseStatusBeforeLodgement(statuses, approved);
   if (caseStatus !== lodgementCase.status) {
+    if (dry) return true;
     await trx.updateTable("lodgement_cases").set({ status: caseStatus }).where("lodgement_case_id", "=", lodgementCase.lodgement_case_id).execute();
     changed = true;
   }
@@ -545,7 +557,14 @@ async function openCase(trx: Trx, caller: VerifiedCaller, lodgementCaseId: strin
 }
 
 /** Opens the case (locked), brings it in line with the workspace, and answers its state. */
-async function openInLine(trx: Trx, caller: VerifiedCaller, lodgementCaseId: string) {
+async function openInLine(trx: Trx, caller: VerifiedCaller, lodgementCaseId: string, forWrite = true) {
+  if (!forWrite) {
+    // A read locks nothing unless the case must be brought in line first (then as a write would).
+    const unlocked = await openCase(trx, caller, lodgementCaseId, false);
+    if (!(await bringInLine(trx, unlocked.lodgementCase, unlocked.workspace.row, caller.userId, true))) {
+      return { ...unlocked, versionSeen: unlocked.lodgementCase.version, state: await stateOf(trx, unlocked.lodgementCase) };
+    }
+  }
   const opened = await openCase(trx, caller, lodgementCaseId, true);
   const versionSeen = opened.lodgementCase.version;
   if (await bringInLine(trx, opened.lodgementCase, opened.workspace.row, caller.userId)) {
@@ -654,7 +673,7 @@ export async function listLodgementCases(deps: LodgementDeps, caller: VerifiedCa
     requireAction(caller, "viewWorkspace", workspace);
     const found = await caseRowOf(trx, { workspaceId });
     if (!found) return { records: [] };
-    const { workspace: locked, state } = await openInLine(trx, caller, found.lodgement_case_id);
+    const { workspace: locked, state } = await openInLine(trx, caller, found.lodgement_case_id, false);
     return { records: [caseOf(locked, state)] };
   });
 }
@@ -662,7 +681,7 @@ export async function listLodgementCases(deps: LodgementDeps, caller: VerifiedCa
 /** GET lodgement-cases/{id}/documents. */
 export async function listDocuments(deps: LodgementDeps, caller: VerifiedCaller, lodgementCaseId: string): Promise<{ records: LodgementDocument[] }> {
   return deps.db.transaction().execute(async (trx) => {
-    const { workspace, state } = await openInLine(trx, caller, lodgementCaseId);
+    const { workspace, state } = await openInLine(trx, caller, lodgementCaseId, false);
     requireAction(caller, "viewWorkspace", workspace);
     const today = londonToday(deps.clock.now());
     // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
@@ -675,7 +694,7 @@ export async function listDocuments(deps: LodgementDeps, caller: VerifiedCaller,
 /** GET lodgement-cases/{id}/documents/{documentId}. */
 export async function getDocument(deps: LodgementDeps, caller: VerifiedCaller, lodgementCaseId: string, documentId: string): Promise<LodgementDocument> {
   return deps.db.transaction().execute(async (trx) => {
-    const { workspace, state } = await openInLine(trx, caller, lodgementCaseId);
+    const { workspace, state } = await openInLine(trx, caller, lodgementCaseId, false);
     requireAction(caller, "viewWorkspace", workspace);
     const row = state.documents.find((document) => document.document_id === documentId);
     if (!row) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
@@ -686,7 +705,7 @@ export async function getDocument(deps: LodgementDeps, caller: VerifiedCaller, l
 /** GET lodgement-requests?lodgement_case_id: newest first, each with its correspondence. */
 export async function listLodgementRequests(deps: LodgementDeps, caller: VerifiedCaller, lodgementCaseId: string): Promise<{ records: LodgementRequest[] }> {
   return deps.db.transaction().execute(async (trx) => {
-    const { workspace, state } = await openInLine(trx, caller, lodgementCaseId);
+    const { workspace, state } = await openInLine(trx, caller, lodgementCaseId, false);
     requireAction(caller, "viewWorkspace", workspace);
     const today = londonToday(deps.clock.now());
     return { records: state.requests.map((row) => requestOf(row, state, today)) };
