@@ -506,6 +506,37 @@ describe("deleting a file", () => {
   });
 });
 
+describe("files held by lodgement documents", () => {
+  it("a file made a document answers its application as parentDocumentId; it is deleted through the document, and never once submitted", async () => {
+    const file = await uploadedClean(harper);
+    const url = `${L}/${caseId}/files/${file.fileId}`;
+    const documentId = randomUUID();
+    await provider.db
+      .insertInto("lodgement_documents")
+      .values({ document_id: documentId, lodgement_case_id: caseId, document_type: "EVIDENCE", document_category: "SUPPORTING_DOCUMENT", sub_type: "UPLOADED", name: file.fileName, file_id: file.fileId })
+      .execute();
+    const before = await counts();
+    expectRefusal(await versionedCall(provider, harper, "DELETE", url, undefined, file.version), 400, FILE_REFUSALS.heldByDocument);
+    await provider.db.updateTable("lodgement_documents").set({ submitted_at: new Date() }).where("document_id", "=", documentId).execute();
+    expectRefusal(await versionedCall(provider, harper, "DELETE", url, undefined, file.version), 400, "A submitted document cannot be deleted.");
+    expect(await counts()).toEqual(before);
+
+    // Reading the case brings its applications in line with the workspace (the mortgage charge at least).
+    const cases = await provider.call(harper, { method: "GET", url: `${L}?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
+    expect(cases.statusCode, cases.body).toBe(200);
+    const application = await provider.db
+      .selectFrom("lodgement_documents")
+      .select("document_id")
+      .where("lodgement_case_id", "=", caseId)
+      .where("document_category", "=", "APPLICATION_DOCUMENT")
+      .executeTakeFirstOrThrow();
+    await provider.db.updateTable("lodgement_documents").set({ parent_document_id: application.document_id }).where("document_id", "=", documentId).execute();
+    expect((await fileOf(harper, file.fileId)).parentDocumentId).toBe(application.document_id);
+    const listed = FilesResponseSchema.parse((await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files` })).json());
+    expect(listed.records.find((record) => record.fileId === file.fileId)?.parentDocumentId).toBe(application.document_id);
+  });
+});
+
 describe("hostile multipart bodies", () => {
   it("never answer a server error, never show the server's insides, and store nothing unless accepted", async () => {
     const pdf = await aPdf();
