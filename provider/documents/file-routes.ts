@@ -70,6 +70,9 @@ export const fileRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, apiDeps) =
   const { db, clock, jobs, config } = apiDeps;
   const { storage, signer } = seamsOf(apiDeps);
   const deps: FilesDeps = { db, clock, jobs, storage, environment: config.environment };
+  if (config.production && virusScannerFromEnvironment().kind === "sandbox") {
+    app.log.warn("Uploaded files are scanned by the sandbox scanner, which finds only the EICAR test string: set VIRUS_SCANNER=clamav in production.");
+  }
   await registerUploadParsing(app);
 
   app.post(
