@@ -103,8 +103,10 @@ const malformed = (message: string) => badRequest(message, UPLOAD_REFUSAL_CODES.
 /** A file name safe to keep and to put in a header: no path, no control or quote characters, at most 255. */
 export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  // Half surrogate pairs cannot be stored as text: made well-formed (U+FFFD) first.
+  const wellFormed = base.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, "_").trim();
+  const cleaned = wellFormed.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, "_").trim();
   const cut = Array.from(cleaned).slice(0, MAX_FILE_NAME_LENGTH).join("");
   return cut === "" || cut === "." || cut === ".." ? "document.pdf" : cut;
 }
