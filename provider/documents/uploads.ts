@@ -12,9 +12,9 @@
  * Everything a caller controls is bounded: one file part, a few short text fields, short field names, few
  * header pairs (busboy limits), the file name cut to 255 characters of safe text.
  *
- * `receivePdfUpload` is shared: the files route uses it, and the documents route (`POST …/documents`, the
- * lodgement part) reuses it with its own field names. The caller writes its row(s) afterwards and, if its own
- * checks refuse the fields, calls `discardUpload`.
+ * `receivePdfUpload` is shared: the files route uses it, and any other route taking a PDF (a multipart
+ * `POST …/documents`) can reuse it with its own field names. The caller writes its row(s) afterwards (see
+ * files.ts `insertFileRow`) and, if its own checks refuse the fields, calls `discardUpload`.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { Transform, pipeline, type Readable } from "node:stream";

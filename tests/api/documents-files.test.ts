@@ -354,6 +354,27 @@ describe("the client's streamed upload", () => {
   });
 });
 
+describe("refused before the body is read", () => {
+  it("a caller outside the workspace gets 404 at once, without the provider reading their 20 MB body", async () => {
+    let sent = 0;
+    async function* big() {
+      const chunk = Buffer.alloc(64 * 1024, 0x25);
+      while (sent < MAX_FILE_BYTES) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    }
+    const before = await counts();
+    const error = await filesClient
+      .uploadFile({ apiUrl: baseUrl, accessToken: keystone }, caseId, { documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", file: { stream: Readable.from(big()), fileName: "x.pdf" } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).status).toBe(404);
+    expect(sent).toBeLessThan(MAX_FILE_BYTES);
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe("streaming, not buffering", () => {
   it("writes the bytes to storage while the body is still arriving (19 MB upload, paused half-way)", async () => {
     const ctx = { apiUrl: baseUrl, accessToken: harper };
