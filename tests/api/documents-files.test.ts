@@ -5,7 +5,7 @@
  * the policy edit with If-Match, delete, and the signed download link with its expiry.
  */
 import { randomUUID } from "node:crypto";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -23,6 +23,7 @@ import { VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
 import { FILE_REFUSALS } from "../../provider/documents/files.js";
 import { LINK_MESSAGES } from "../../provider/documents/files-links.js";
 import { fileStorageFromEnvironment } from "../../provider/documents/storage.js";
+import { ORPHAN_AGE_MS, sweepOrphanFiles } from "../../provider/documents/files-sweep.js";
 import { EICAR_SIGNATURE } from "../../provider/documents/virus-scan.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { internalsIn } from "./generated-support.js";
@@ -555,6 +556,29 @@ describe("files held by lodgement documents", () => {
     expect((await fileOf(harper, file.fileId)).parentDocumentId).toBe(application.document_id);
     const listed = FilesResponseSchema.parse((await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files` })).json());
     expect(listed.records.find((record) => record.fileId === file.fileId)?.parentDocumentId).toBe(application.document_id);
+  });
+});
+
+describe("the sweep of orphan objects", () => {
+  it("removes stored objects no row names once an hour old, and unfinished writes; keeps every file's bytes and young objects", async () => {
+    const file = await uploadedClean(harper);
+    const storage = fileStorageFromEnvironment(provider.config.dataDir);
+    const orphan = `${randomUUID()}.pdf`;
+    await storage.put(orphan, Readable.from([await aPdf()]), { contentType: "application/pdf" });
+    const folder = await (storage as unknown as { ensureFolder(): Promise<string> }).ensureFolder();
+    const partial = `${randomUUID()}.pdf.${process.pid}.${randomUUID()}.partial`;
+    await writeFile(join(folder, partial), "half");
+
+    expect(await sweepOrphanFiles(provider.db, storage)).toBe(0); // nothing is an hour old yet
+    expect(await storage.exists(orphan)).toBe(true);
+
+    const rows = (await counts()).rows;
+    const later = new Date(Date.now() + 2 * ORPHAN_AGE_MS);
+    expect(await sweepOrphanFiles(provider.db, storage, later)).toBe(2);
+    expect(await storage.exists(orphan)).toBe(false);
+    expect(await readdir(folder)).not.toContain(partial);
+    expect(await storage.exists(`${file.fileId}.pdf`)).toBe(true);
+    expect((await counts()).rows).toBe(rows);
   });
 });
 
