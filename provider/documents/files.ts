@@ -277,7 +277,7 @@ export async function requireUploadAllowed(
     participantRole: workspace.participant?.role ?? null,
     sellerRepresentativeDocumentUploadEnabled: isFlagOn(flags, "allow-seller-representative-document-upload-enabled"),
   });
-  if (!availability.enabled) throw badRequest(availability.tooltip ?? FILE_REFUSALS.deleteNotOffered, "UPLOAD_NOT_AVAILABLE");
+  if (!availability.enabled) throw badRequest(availability.tooltip ?? "Uploading is not available for this case.", "UPLOAD_NOT_AVAILABLE");
 }
 
 /** The subscriber ids of the workspace's participants. */
