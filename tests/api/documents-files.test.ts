@@ -528,6 +528,35 @@ describe("deleting a file", () => {
   });
 });
 
+describe("deleting in a locked workspace", () => {
+  it("is refused with core's locked reason, and nothing goes", async () => {
+    const lockedCase = await caseOfWorkspace(DEMO_WORKSPACES.remortgageApproved.workspaceId);
+    const fileId = randomUUID();
+    const storage = fileStorageFromEnvironment(provider.config.dataDir);
+    await storage.put(`${fileId}.pdf`, Readable.from([await aPdf()]), { contentType: "application/pdf" });
+    await provider.db
+      .insertInto("lodgement_files")
+      .values({
+        file_id: fileId,
+        lodgement_case_id: lockedCase,
+        file_name: "locked.pdf",
+        document_type: "EVIDENCE",
+        document_category: "SUPPORTING_DOCUMENT",
+        size_bytes: 10,
+        sha256: "0".repeat(64),
+        storage_key: `${fileId}.pdf`,
+        upload_status: "SUCCESS",
+        policy_owner: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+        policy: JSON.stringify([{ principal: DEMO_SUBSCRIBERS.harperVale.subscriberId, decision: "ALLOW", action: "VIEW" }]),
+      })
+      .execute();
+    const before = await counts();
+    expectRefusal(await versionedCall(provider, harper, "DELETE", `${L}/${lockedCase}/files/${fileId}`, undefined, 1), 400, "You cannot make changes because the workspace is locked.");
+    expect(await counts()).toEqual(before);
+    expect(await storage.exists(`${fileId}.pdf`)).toBe(true);
+  });
+});
+
 describe("files held by lodgement documents", () => {
   it("a file made a document answers its application as parentDocumentId; it is deleted through the document, and never once submitted", async () => {
     const file = await uploadedClean(harper);
