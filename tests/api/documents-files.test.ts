@@ -286,6 +286,18 @@ describe("uploading a PDF", () => {
     expectRefusal(await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files/${file.fileId}/content` }), 409, DOCUMENT_MESSAGES.uploadUnsuccessful);
   }, 60_000);
 
+  it("takes an upload in a locked workspace while its case is requisitioned (a requisition reply), not while merely locked", async () => {
+    const requisitioned = await caseOfWorkspace(DEMO_WORKSPACES.purchaseRequisitioned.workspaceId);
+    const status = await provider.db.selectFrom("lodgement_cases").select("status").where("lodgement_case_id", "=", requisitioned).executeTakeFirstOrThrow();
+    expect(status.status).toBe("REQUISITIONED");
+    const reply = await upload(harper, uploadParts(await aPdf(), { documentCategory: "REQUISITION_DOCUMENT", documentType: "CORRESPONDENCE" }), requisitioned);
+    expect(reply.statusCode, reply.body).toBe(201);
+    const before = await counts();
+    const locked = await caseOfWorkspace(DEMO_WORKSPACES.remortgageApproved.workspaceId);
+    expectRefusal(await upload(harper, uploadParts(await aPdf()), locked), 400, "You cannot make changes because the workspace is locked.");
+    expect(await counts()).toEqual(before);
+  });
+
   it("refuses bad fields with nothing stored: unknown type, received type, a grantee outside the workspace, two files, stray fields", async () => {
     const before = await counts();
     const pdf = await aPdf();
