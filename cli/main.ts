@@ -14,6 +14,7 @@ import { registerAuth } from "./commands/auth.js";
 import { registerCompletion } from "./commands/completion.js";
 import { addExamples } from "./commands/examples.js";
 import { registerJobs } from "./commands/jobs.js";
+import { registerDocuments } from "./commands/documents.js";
 import { registerMail } from "./commands/mail.js";
 import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
@@ -67,6 +68,7 @@ folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; e
   registerOrganisation(program, io);
   registerJobs(program, io);
   registerWorkspaces(program, io);
+  registerDocuments(program, io);
   registerMail(program, io);
   registerAccounts(program, io);
   registerCompletion(program, io);

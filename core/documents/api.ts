@@ -198,7 +198,7 @@ export const LodgementCaseSchema = z.object({
   landRegistryFeeTotal: z.number().int(),
   /** Approve is offered (core canApproveApplications). */
   canApprove: z.boolean(),
-  /** Unapprove is offered: approved, not lodged, workspace not cancelled. */
+  /** Unapprove is offered: approved, not lodged, the workspace neither locked nor cancelled (as for approval). */
   canUnapprove: z.boolean(),
   /** Why submission is not possible yet (4.3 readiness and the status rules); [] when it is. */
   submissionProblems: z.array(SubmissionProblemSchema),

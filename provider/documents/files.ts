@@ -13,7 +13,8 @@
  *   and its scan job are written in one transaction, after the bytes are stored whole.
  * - Policy edit: editFileAccess and the caller's organisation owns the policy; If-Match on the file's version.
  * - Delete: deleteFile, delete-documents-enabled, deletable sub-types, not locked or cancelled, not
- *   submitted, by the owner organisation; the row goes first, then the stored object.
+ *   submitted, by the owner organisation; a lodgement document made of the file goes with it under the
+ *   document rules (lodgement.ts releaseFileDocuments); the row goes first, then the stored object.
  */
 import type { Selectable } from "kysely";
 import {
@@ -48,6 +49,7 @@ import type { JobQueue } from "../platform/jobs/queue.js";
 import { moveVersionOn } from "../platform/versions.js";
 import type { VerifiedCaller } from "../identity/verify.js";
 import { findVisibleWorkspace, requireAction, type CallerWorkspace } from "../workspaces/access.js";
+import { releaseFileDocuments } from "./lodgement.js";
 import { scanLodgementFileJob } from "./virus-scan-job.js";
 import type { FileStorage } from "./storage.js";
 import type { ReceivedPdf, StoredUpload } from "./uploads.js";
@@ -66,7 +68,6 @@ export const FILE_REFUSALS = {
   notPolicyOwner: "Only the organisation that uploaded the file can change who may view it.",
   notOwnerDelete: "Only the organisation that uploaded the file can delete it.",
   deleteNotOffered: "This file cannot be deleted.",
-  heldByDocument: "This file is a document of the case: delete the document instead.",
   noViewPermission: "You do not have permission to view this document.",
   notReady: {
     PENDING: DOCUMENT_MESSAGES.virusScanUnsuccessful,
@@ -496,10 +497,10 @@ export async function deleteFile(
     });
     if (!availability) throw badRequest(FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
     if (!availability.enabled) throw badRequest(availability.tooltip ?? FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
-    // A document made of the file goes through the documents call (it may be attached to an application).
-    if (holder) throw badRequest(FILE_REFUSALS.heldByDocument, "DELETE_NOT_AVAILABLE");
     if (!workspace.helpdesk && current.policy_owner !== caller.subscriberId) throw forbidden(FILE_REFUSALS.notOwnerDelete);
     if (current.version !== expectedVersion) throw conflict();
+    // The document made of the file goes with it, under the document rules (provider/documents/lodgement.ts).
+    await releaseFileDocuments(trx, fileId);
     await trx.deleteFrom("lodgement_files").where("file_id", "=", fileId).execute();
     await recordAuditEvent(
       trx,

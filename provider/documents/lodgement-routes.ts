@@ -4,6 +4,7 @@
  * lender's mortgage deed references. Shapes in core/documents/api.ts. Writes on the case take its version as
  * If-Match; a document's PATCH and DELETE take the document's; writes answer their version as ETag.
  */
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   ApprovalRequestSchema,
@@ -26,8 +27,15 @@ import {
   ParticipantsResponseSchema,
   RemoveDocumentResponseSchema,
   SubmitRequisitionsRequestSchema,
+  UploadDocumentFieldsSchema,
+  fieldErrorMessage,
   type DocumentPatchRequest,
 } from "../../core/documents/api.js";
+import { badRequest } from "../platform/errors.js";
+import type { DB } from "../platform/db/index.js";
+import { FILE_REFUSALS, checkedPolicy, findCaseForFiles, insertFileRow, requireUploadAllowed, type FilesDeps } from "./files.js";
+import { fileStorageFromEnvironment } from "./storage.js";
+import { closeAfterAnswer, discardUpload, receivePdfUpload, registerUploadParsing } from "./uploads.js";
 import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 import { requestMeta } from "../platform/http/auth.js";
 import { errorResponses } from "../platform/http/errors.js";
@@ -47,14 +55,69 @@ import {
   removeDocument,
   submitRequisitions,
   updateDocument,
+  uploadDocument,
   type LodgementDeps,
 } from "./lodgement.js";
 
 const tags = ["Lodgement service: lodgement case, documents and requests"];
+const ATTACH_BODY_REQUIRED = "Send the document as JSON (fileId, documentType, documentCategory) or as a multipart upload";
+
+/** The multipart documents POST's text fields. */
+const DOCUMENT_UPLOAD_FIELDS = ["documentType", "documentCategory", "certificationType", "parentDocumentId", "policy"] as const;
+
+/**
+ * POST documents, multipart: who may upload is checked before a byte is read; the body is streamed to storage
+ * (receivePdfUpload: 20 MB, PDF, not secured); its fields are checked; then the file row (PENDING, its scan
+ * scheduled) and the document are written in one transaction with every attach rule. Any refusal after the
+ * bytes are stored deletes them: nothing is left.
+ */
+async function uploadThroughDocuments(deps: FilesDeps & LodgementDeps, request: FastifyRequest, reply: FastifyReply, lodgementCaseId: string) {
+  const caller = request.caller;
+  try {
+    const { lodgementCase, workspace } = await findCaseForFiles(deps.db, caller, lodgementCaseId);
+    await requireUploadAllowed(deps, deps.db, caller, lodgementCase, workspace);
+    if (!caller.subscriberId) throw badRequest(FILE_REFUSALS.noSubscriber, "NO_SUBSCRIBER");
+  } catch (error) {
+    closeAfterAnswer(request, reply);
+    throw error;
+  }
+  const received = await receivePdfUpload(request, reply, { storage: deps.storage, fieldNames: DOCUMENT_UPLOAD_FIELDS, fileField: "file" });
+  try {
+    const one = (name: string) => received.fields[name]?.[0];
+    const parsed = UploadDocumentFieldsSchema.safeParse({
+      documentType: one("documentType"),
+      documentCategory: one("documentCategory"),
+      certificationType: one("certificationType") || undefined,
+      parentDocumentId: one("parentDocumentId") || undefined,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw badRequest(fieldErrorMessage(issue.path.join(".") || "body", issue.message), "VALIDATION_ERROR");
+    }
+    const owner = caller.subscriberId!;
+    return await uploadDocument(deps, caller, lodgementCaseId, parsed.data, requestMeta(request), async (trx, context) => {
+      // Inside the write's transaction (on PGlite's one connection, a read outside it would wait forever).
+      await requireUploadAllowed({ db: trx as unknown as DB, environment: deps.environment }, trx, caller, context.state.lodgementCase, context.workspace);
+      const policy = await checkedPolicy(trx, context.workspace.row.workspace_id, owner, received.fields.policy ?? []);
+      return insertFileRow(trx, deps.jobs, caller, lodgementCaseId, received.file, {
+        documentType: parsed.data.documentType,
+        documentCategory: parsed.data.documentCategory,
+        documentSubType: parsed.data.documentCategory === "WORKSPACE_SUPPORTING_DOCUMENT" ? "WORKSPACE_UPLOADED" : "UPLOADED",
+        policy,
+        policyOwner: owner,
+      });
+    });
+  } catch (error) {
+    await discardUpload(deps.storage, received.file).catch(() => undefined);
+    throw error;
+  }
+}
 const WRITE_ERRORS = [400, 401, 403, 404, 409, 428] as const;
 
-export const lodgementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, clock, config }) => {
+export const lodgementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, clock, config, jobs }) => {
   const deps: LodgementDeps = { db, clock, environment: config.environment };
+  const filesDeps: FilesDeps & LodgementDeps = { ...deps, jobs, storage: fileStorageFromEnvironment(config.dataDir) };
+  await registerUploadParsing(app);
 
   app.get(
     "/lodgement-cases",
@@ -122,16 +185,24 @@ export const lodgementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db,
     {
       schema: {
         tags,
-        summary: "Make a document of an uploaded, scanned file of this case: attached to an application, a requisition reply, or held in the case",
+        summary: "Make a document: of an uploaded, scanned file of this case (JSON, fileId), or of a new upload (multipart: file and the same fields)",
         description:
-          "The file must belong to this case (404 otherwise, nothing stored) and have passed its virus scan. Attaching follows every rule of document 3 section 4.2; a refusal answers its tooltip text.",
+          "JSON: the file must belong to this case (404 otherwise, nothing stored) and have passed its virus scan. Multipart (file, documentType, documentCategory, certificationType, parentDocumentId, repeated policy): streamed to storage with the upload's checks (20 MB, PDF, not secured); the document's file is PENDING until scanned. Attaching follows every rule of document 3 section 4.2; a refusal answers its tooltip text and stores nothing.",
+        consumes: ["application/json", "multipart/form-data"],
         params: LodgementCaseParamsSchema,
-        body: AttachDocumentRequestSchema,
+        body: AttachDocumentRequestSchema.nullish(),
         response: { 201: DocumentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const document = await attachDocument(deps, request.caller, request.params.id, request.body, requestMeta(request));
+      const lodgementCaseId = request.params.id;
+      if (request.isMultipart()) {
+        const document = await uploadThroughDocuments(filesDeps, request, reply, lodgementCaseId);
+        tagVersion(reply, document.version);
+        return reply.status(201).send(document);
+      }
+      if (!request.body) throw badRequest(`Invalid request. body: ${ATTACH_BODY_REQUIRED}`, "VALIDATION_ERROR");
+      const document = await attachDocument(deps, request.caller, lodgementCaseId, request.body, requestMeta(request));
       tagVersion(reply, document.version);
       return reply.status(201).send(document);
     },

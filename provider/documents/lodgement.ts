@@ -74,6 +74,7 @@ import type { DB, Trx } from "../platform/db/index.js";
 import type { LodgementCasesTable, LodgementDocumentsTable, LodgementRequestsTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
 import { findVisibleWorkspace, requireAction, requireFunctional, type CallerWorkspace } from "../workspaces/access.js";
+import { getFeatureFlags } from "../platform/feature-flags.js";
 import { commitWorkspaceChange, readTasks, recordWorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import { lodgementRegistryFromEnvironment, type LodgementSubmission } from "./registry.js";
 
@@ -326,7 +327,7 @@ async function stateOf(db: DB | Trx, lodgementCase: CaseRow): Promise<CaseState>
     requestRows(db, lodgementCase.lodgement_case_id),
     db
       .selectFrom("workspace_parties")
-      .select(["type", "law_firm_id", "verification_of_identity", "role"])
+      .select(["type", "representative_type", "verification_of_identity", "role"])
       .where("workspace_id", "=", lodgementCase.workspace_id)
       .execute(),
   ]);
@@ -335,7 +336,8 @@ async function stateOf(db: DB | Trx, lodgementCase: CaseRow): Promise<CaseState>
     lodgementCase,
     documents,
     requests,
-    externallyRepresented: parties.some((party) => party.law_firm_id !== null),
+    // The third approval statement: a party represented by an external law firm (document 3 section 5.1).
+    externallyRepresented: parties.some((party) => party.representative_type === "EXTERNAL_LAW_FIRM"),
     organisationParties: applicants.filter((party) => party.type === "ORGANISATION").length,
     partiesWithIdentityEvidence: parties.filter((party) => party.verification_of_identity === "IDENTITY_EVIDENCE").length,
   };
@@ -433,10 +435,11 @@ function documentOf(row: DocumentRow, workspace: CallerWorkspace, state: CaseSta
   };
 }
 
-function orderedDocuments(state: CaseState): DocumentRow[] {
+/** Applications first (ordered as 4.4 says: with the discharge feature, discharges first by charge number), then the rest. */
+function orderedDocuments(state: CaseState, dischargeFirst = true): DocumentRow[] {
   const applications = orderApplications(
     state.documents.filter(isApplication).map((row) => ({ row, title: row.name, documentType: row.document_type, chargeIdentifier: row.charge_identifier })),
-    true,
+    dischargeFirst,
   ).map((entry) => entry.row);
   return [...applications, ...state.documents.filter((row) => !isApplication(row))];
 }
@@ -464,7 +467,9 @@ export function submissionProblems(workspace: CallerWorkspace, state: CaseState)
   if (isLodgedStatus(status)) return [{ code: "alreadyLodged", message: LODGEMENT_MESSAGES.alreadyLodged }];
   if (status !== "APPROVED") return [{ code: "notApproved", message: LODGEMENT_MESSAGES.notApproved }];
   if (!SUBMITTABLE_WORKSPACE_STATUSES.includes(workspace.row.status)) return [{ code: "notSubmittable", message: LODGEMENT_MESSAGES.notSubmittable }];
-  return readinessProblems(state);
+  // A document whose file has not passed its virus scan (an upload made through the documents POST) is not sent.
+  const unscanned = state.documents.some((row) => row.file_id !== null && row.upload_status !== "SUCCESS");
+  return [...(unscanned ? [{ code: "fileNotReady", message: LODGEMENT_MESSAGES.fileNotReady }] : []), ...readinessProblems(state)];
 }
 
 function uploadableTypes(state: CaseState): DocumentType[] {
@@ -497,7 +502,7 @@ function caseOf(workspace: CallerWorkspace, state: CaseState): LodgementCase {
       applicationStatuses: applications.map((row) => row.status),
       workspace: lockFlagsOf(workspace),
     }),
-    canUnapprove: status === "APPROVED" && !lodgementCase.hard_locked && editLock(lockFlagsOf(workspace)) !== "cancelled",
+    canUnapprove: status === "APPROVED" && !lodgementCase.hard_locked && editLock(lockFlagsOf(workspace)) === null,
     submissionProblems: submissionProblems(workspace, state),
     approvalStatements: approvalStatements(state.externallyRepresented),
     activeLodgementRequestId: active?.lodgement_request_id ?? null,
@@ -660,7 +665,9 @@ export async function listDocuments(deps: LodgementDeps, caller: VerifiedCaller,
     const { workspace, state } = await openInLine(trx, caller, lodgementCaseId);
     requireAction(caller, "viewWorkspace", workspace);
     const today = londonToday(deps.clock.now());
-    const topLevel = orderedDocuments(state).filter((row) => isApplication(row) || row.parent_document_id === null);
+    // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
+    const flags = await getFeatureFlags(trx as unknown as DB, deps.environment);
+    const topLevel = orderedDocuments(state, flags.displayDischargeApplicationEnabled).filter((row) => isApplication(row) || row.parent_document_id === null);
     return { records: topLevel.map((row) => documentOf(row, workspace, state, today)) };
   });
 }
@@ -772,13 +779,43 @@ async function usableFile(trx: Trx, lodgementCaseId: string, fileId: string) {
  * (category REQUISITION_DOCUMENT, certification required), or kept in the case.
  */
 export async function attachDocument(deps: LodgementDeps, caller: VerifiedCaller, lodgementCaseId: string, body: AttachDocumentRequest, meta: RequestMeta): Promise<LodgementDocument> {
+  return makeDocument(deps, caller, lodgementCaseId, body, meta, (trx) => usableFile(trx, lodgementCaseId, body.fileId));
+}
+
+/** The file a new document is made of: an existing scanned file of the case, or an upload's new row (PENDING). */
+type FileSource = (trx: Trx, context: WriteContext) => Promise<{ file_id: string; file_name: string; document_sub_type: string }>;
+
+/**
+ * POST documents (multipart): the upload's file row (PENDING, its scan scheduled) and its document, with the
+ * same rules as attaching a scanned file, in one transaction; `fileOf` writes the file row.
+ */
+export async function uploadDocument(
+  deps: LodgementDeps,
+  caller: VerifiedCaller,
+  lodgementCaseId: string,
+  body: Omit<AttachDocumentRequest, "fileId">,
+  meta: RequestMeta,
+  fileOf: FileSource,
+): Promise<LodgementDocument> {
+  return makeDocument(deps, caller, lodgementCaseId, { ...body, fileId: "" }, meta, fileOf);
+}
+
+async function makeDocument(
+  deps: LodgementDeps,
+  caller: VerifiedCaller,
+  lodgementCaseId: string,
+  body: AttachDocumentRequest,
+  meta: RequestMeta,
+  fileOf: FileSource,
+): Promise<LodgementDocument> {
   let documentId = "";
   return caseWrite(
     deps,
     caller,
     lodgementCaseId,
     meta,
-    async ({ trx, workspace, state, now }) => {
+    async (context) => {
+      const { trx, workspace, state, now } = context;
       const requisitionReply = body.documentCategory === "REQUISITION_DOCUMENT";
       const parent = body.parentDocumentId ? state.documents.find((row) => row.document_id === body.parentDocumentId) : undefined;
       if (body.parentDocumentId) {
@@ -809,7 +846,7 @@ export async function attachDocument(deps: LodgementDeps, caller: VerifiedCaller
       } else if (editLock(lockFlagsOf(workspace)) === "cancelled") {
         throw badRequest(DOCUMENT_TOOLTIPS.cancelled, LODGEMENT_REFUSAL_CODES.documentRefused);
       }
-      const file = await usableFile(trx, lodgementCaseId, body.fileId);
+      const file = await fileOf(trx, context);
       const active = activeRequest(state);
       documentId = randomUUID();
       await trx
@@ -836,7 +873,7 @@ export async function attachDocument(deps: LodgementDeps, caller: VerifiedCaller
       if (parent && isSignedCopy(parent.document_type, body.documentType)) {
         await trx.updateTable("lodgement_documents").set((eb) => ({ sub_type: "SIGNED", version: eb("version", "+", 1) })).where("document_id", "=", parent.document_id).execute();
       }
-      return { event: LodgementEvent.DOCUMENT_ATTACHED, details: { documentId, fileId: body.fileId, documentType: body.documentType, parentDocumentId: parent?.document_id ?? null } };
+      return { event: LodgementEvent.DOCUMENT_ATTACHED, details: { documentId, fileId: file.file_id, documentType: body.documentType, parentDocumentId: parent?.document_id ?? null } };
     },
     (workspace, state, now) => documentOf(state.documents.find((row) => row.document_id === documentId)!, workspace, state, londonToday(now)),
   );
@@ -1020,7 +1057,11 @@ export async function approveApplications(
       }
       requireCan(caller, "unapproveApplications", workspace);
       requireCaseVersion(context, expectedVersion);
-      if (lodgementCase.status !== "APPROVED" || lodgementCase.hard_locked || editLock(lockFlagsOf(workspace)) === "cancelled") {
+      // Not once the workspace is locked either: approval needs an open workspace, so an unapproval there could
+      // never be undone and the applications could never be submitted.
+      const lock = editLock(lockFlagsOf(workspace));
+      if (lock) throw badRequest(DOCUMENT_TOOLTIPS[lock], LODGEMENT_REFUSAL_CODES.approvalRefused);
+      if (lodgementCase.status !== "APPROVED" || lodgementCase.hard_locked) {
         throw badRequest(LODGEMENT_MESSAGES.cannotUnapprove, LODGEMENT_REFUSAL_CODES.approvalRefused);
       }
       await trx.updateTable("lodgement_cases").set({ approved_at: null, approved_by: null }).where("lodgement_case_id", "=", lodgementCaseId).execute();
@@ -1321,3 +1362,45 @@ export async function runRegistryJob(db: DB, clock: ProductClock, correlationId:
   return { answered, rejected };
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// For the files part: a file deleted takes its document with it
+
+/**
+ * Before a file is deleted (provider/documents/files.ts, in its transaction): the document made of it goes
+ * too, under the document rules of 4.2 — refused (400, the tooltip) when it is attached to an application
+ * that has been approved or lodged, or was submitted. A signed copy's application is no longer SIGNED.
+ * Moves the case's version on when a document went.
+ */
+export async function releaseFileDocuments(trx: Trx, fileId: string): Promise<void> {
+  const documents = await trx.selectFrom("lodgement_documents").selectAll().where("file_id", "=", fileId).execute();
+  for (const document of documents) {
+    const lodgementCase = await trx.selectFrom("lodgement_cases").selectAll().where("lodgement_case_id", "=", document.lodgement_case_id).forUpdate().executeTakeFirstOrThrow();
+    if (document.submitted_at) throw badRequest(DOCUMENT_TOOLTIPS.submitted, LODGEMENT_REFUSAL_CODES.documentRefused);
+    if (document.parent_document_id && (lodgementCase.approved_at !== null || lodgementCase.hard_locked)) {
+      throw badRequest(DOCUMENT_TOOLTIPS.cannotDetach, LODGEMENT_REFUSAL_CODES.documentRefused);
+    }
+    await trx.deleteFrom("lodgement_documents").where("document_id", "=", document.document_id).execute();
+    if (document.parent_document_id) {
+      const parent = await trx.selectFrom("lodgement_documents").selectAll().where("document_id", "=", document.parent_document_id).executeTakeFirst();
+      const stillSigned = parent
+        ? await trx
+            .selectFrom("lodgement_documents")
+            .select(["document_type"])
+            .where("parent_document_id", "=", parent.document_id)
+            .execute()
+            .then((rows) => rows.some((row) => isSignedCopy(parent.document_type, row.document_type)))
+        : false;
+      if (parent && parent.sub_type === "SIGNED" && !stillSigned && isSignedCopy(parent.document_type, document.document_type)) {
+        await trx.updateTable("lodgement_documents").set((eb) => ({ sub_type: "GENERATED", version: eb("version", "+", 1) })).where("document_id", "=", parent.document_id).execute();
+      }
+    }
+    const documentsAfter = await documentRows(trx, lodgementCase.lodgement_case_id);
+    await refreshStatuses(trx, lodgementCase, documentsAfter, lodgementCase.approved_at !== null);
+    await trx
+      .updateTable("lodgement_cases")
+      .set((eb) => ({ version: eb("version", "+", 1), updated_at: new Date() }))
+      .where("lodgement_case_id", "=", lodgementCase.lodgement_case_id)
+      .execute();
+  }
+}

@@ -570,20 +570,18 @@ describe("deleting in a locked workspace", () => {
 });
 
 describe("files held by lodgement documents", () => {
-  it("a file made a document answers its application as parentDocumentId; it is deleted through the document, and never once submitted", async () => {
-    const file = await uploadedClean(harper);
-    const url = `${L}/${caseId}/files/${file.fileId}`;
+  async function heldBy(file: LodgementFile): Promise<string> {
     const documentId = randomUUID();
     await provider.db
       .insertInto("lodgement_documents")
       .values({ document_id: documentId, lodgement_case_id: caseId, document_type: "EVIDENCE", document_category: "SUPPORTING_DOCUMENT", sub_type: "UPLOADED", name: file.fileName, file_id: file.fileId })
       .execute();
-    const before = await counts();
-    expectRefusal(await versionedCall(provider, harper, "DELETE", url, undefined, file.version), 400, FILE_REFUSALS.heldByDocument);
-    await provider.db.updateTable("lodgement_documents").set({ submitted_at: new Date() }).where("document_id", "=", documentId).execute();
-    expectRefusal(await versionedCall(provider, harper, "DELETE", url, undefined, file.version), 400, "A submitted document cannot be deleted.");
-    expect(await counts()).toEqual(before);
+    return documentId;
+  }
 
+  it("answers the application its document is attached to as parentDocumentId", async () => {
+    const file = await uploadedClean(harper);
+    const documentId = await heldBy(file);
     // Reading the case brings its applications in line with the workspace (the mortgage charge at least).
     const cases = await provider.call(harper, { method: "GET", url: `${L}?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
     expect(cases.statusCode, cases.body).toBe(200);
@@ -597,6 +595,21 @@ describe("files held by lodgement documents", () => {
     expect((await fileOf(harper, file.fileId)).parentDocumentId).toBe(application.document_id);
     const listed = FilesResponseSchema.parse((await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files` })).json());
     expect(listed.records.find((record) => record.fileId === file.fileId)?.parentDocumentId).toBe(application.document_id);
+  });
+
+  it("a deleted file takes its (unsubmitted) document with it; a submitted one is never deleted", async () => {
+    const kept = await uploadedClean(harper);
+    const keptDocument = await heldBy(kept);
+    await provider.db.updateTable("lodgement_documents").set({ submitted_at: new Date() }).where("document_id", "=", keptDocument).execute();
+    const before = await counts();
+    expectRefusal(await versionedCall(provider, harper, "DELETE", `${L}/${caseId}/files/${kept.fileId}`, undefined, kept.version), 400, "A submitted document cannot be deleted.");
+    expect(await counts()).toEqual(before);
+
+    const gone = await uploadedClean(harper);
+    const goneDocument = await heldBy(gone);
+    const deleted = await versionedCall(provider, harper, "DELETE", `${L}/${caseId}/files/${gone.fileId}`, undefined, gone.version);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await provider.db.selectFrom("lodgement_documents").select("document_id").where("document_id", "=", goneDocument).executeTakeFirst()).toBeUndefined();
   });
 });
 

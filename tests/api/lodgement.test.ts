@@ -9,6 +9,7 @@
  * (a lodgement_files row, SUCCESS or PENDING), since only their scan status and case matter to a document.
  */
 import { randomUUID } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DocumentSchema,
@@ -130,6 +131,69 @@ describe("the demo world's lodgement cases follow their workspaces", () => {
     expect((await caseOf(harper, DEMO_WORKSPACES.remortgageLodged.workspaceId)).lodgementCaseStatus).toBe("LODGED");
     expect((await caseOf(northgate, DEMO_WORKSPACES.remortgageLodgementDelayed.workspaceId)).lodgementCaseStatus).toBe("INITIATED");
   });
+
+  it("a requisitioned case takes uploads although its workspace is locked (the files part reads the case's status)", async () => {
+    const requisitioned = await caseOf(harper, DEMO_WORKSPACES.purchaseRequisitioned.workspaceId);
+    const upload = multipart({ documentType: "CERTIFIED_COPY", documentCategory: "SUPPORTING_DOCUMENT" }, { name: "reply.pdf", bytes: await aPdf() });
+    const answer = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${requisitioned.lodgementCaseId}/files`, ...upload });
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+});
+
+/** A multipart body with text fields and one file part. */
+function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
+  const boundary = `----lodgement${randomUUID()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`));
+  parts.push(Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function aPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]).drawText("Signed transfer");
+  return pdf.save();
+}
+
+describe("the multipart documents POST: an upload made a document in one step", () => {
+  const workspaceId = DEMO_WORKSPACES.purchaseTwoSided.workspaceId;
+
+  it("stores the file (PENDING until scanned) and its document attached to the transfer; a refused one stores nothing", async () => {
+    const lodgementCase = await caseOf(harper, workspaceId);
+    const transfer = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "TRANSFER_OF_WHOLE");
+    // The transfer needs its signature preference before anything is attached.
+    const files = async () => (await provider.db.selectFrom("lodgement_files").select("file_id").where("lodgement_case_id", "=", lodgementCase.lodgementCaseId).execute()).length;
+    const before = [await files(), await documentCount(lodgementCase.lodgementCaseId)];
+    const refused = multipart({ documentType: "TRANSFER_OF_WHOLE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: transfer.documentId }, { name: "tr1.pdf", bytes: await aPdf() });
+    const answer = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, ...refused });
+    expectRefusal(answer, 400, DOCUMENT_TOOLTIPS.noDeedPreference);
+    expect([await files(), await documentCount(lodgementCase.lodgementCaseId)]).toEqual(before);
+
+    const signature = await call(harper, "PATCH", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${transfer.documentId}`, { signature: { type: "WET_INK_SIGNATURE", format: "PAPER" } }, transfer.version);
+    expect(signature.statusCode, signature.body).toBe(200);
+    const upload = multipart({ documentType: "TRANSFER_OF_WHOLE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: transfer.documentId }, { name: "tr1.pdf", bytes: await aPdf() });
+    const made = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, ...upload });
+    expect(made.statusCode, made.body).toBe(201);
+    const document = DocumentSchema.parse(made.json());
+    expect(document.parentDocumentId).toBe(transfer.documentId);
+    expect(document.file).toMatchObject({ fileName: "tr1.pdf", fileUploadStatus: "PENDING" });
+    expect(await files()).toBe(before[0]! + 1);
+
+    // Deleting the file takes its document with it (before approval): the transfer is no longer signed.
+    const fileRow = await provider.db.selectFrom("lodgement_files").select(["file_id", "version"]).where("file_id", "=", document.file!.fileId).executeTakeFirstOrThrow();
+    const deleted = await call(harper, "DELETE", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/files/${fileRow.file_id}`, undefined, fileRow.version);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect((await call(harper, "GET", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${document.documentId}`)).statusCode).toBe(404);
+    expect(application(await documentsOf(harper, lodgementCase.lodgementCaseId), "TRANSFER_OF_WHOLE").subType).toBe("GENERATED");
+
+    const notPdf = multipart({ documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT" }, { name: "picture.pdf", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) });
+    const answerNotPdf = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, ...notPdf });
+    expect(answerNotPdf.statusCode, answerNotPdf.body).toBe(400);
+    expect(await files()).toBe(before[0]!);
+  });
 });
 
 describe("the journey: attach, value, deed, approve, submit, requisition, reply, registered", () => {
@@ -244,6 +308,25 @@ describe("the journey: attach, value, deed, approve, submit, requisition, reply,
     expect(mortgage.supportingDocuments).toHaveLength(1);
   });
 
+  it("detach keeps the document in the case, delete removes it; an application cannot be removed; versions required", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`;
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "EVIDENCE");
+    const attached = DocumentSchema.parse((await call(harper, "POST", url, { fileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId })).json());
+    expectRefusal(await call(harper, "DELETE", `${url}/${attached.documentId}`), 428, VERSION_REQUIRED_MESSAGE);
+    expectRefusal(await call(harper, "DELETE", `${url}/${attached.documentId}`, undefined, attached.version + 1), 409, CONFLICT_MESSAGE);
+    const detached = await call(harper, "DELETE", `${url}/${attached.documentId}`, undefined, attached.version);
+    expect(detached.json()).toEqual({ documentId: attached.documentId, outcome: "DETACHED" });
+    const held = DocumentSchema.parse((await call(harper, "GET", `${url}/${attached.documentId}`)).json());
+    expect(held.parentDocumentId).toBeNull();
+    const deleted = await call(harper, "DELETE", `${url}/${attached.documentId}`, undefined, held.version);
+    expect(deleted.json()).toEqual({ documentId: attached.documentId, outcome: "DELETED" });
+    expect((await call(harper, "GET", `${url}/${attached.documentId}`)).statusCode).toBe(404);
+    const current = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "MORTGAGE_DEED");
+    expectRefusal(await call(harper, "DELETE", `${url}/${current.documentId}`, undefined, current.version), 400, LODGEMENT_MESSAGES.applicationNotRemovable);
+    expect(current.subType).toBe("SIGNED");
+    mortgage = current;
+  });
+
   it("the transfer takes 0 and its signature preference; the fee total follows (Scale 1)", async () => {
     let transfer = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "TRANSFER_OF_WHOLE");
     const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${transfer.documentId}`;
@@ -305,6 +388,9 @@ describe("the journey: attach, value, deed, approve, submit, requisition, reply,
     const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}`;
     expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.notSubmittable);
     await fundsExchanged(workspaceId);
+    // The workspace is locked now: the approval can no longer be withdrawn (it could never be given again).
+    expectRefusal(await call(harper, "POST", `${url}/approvals`, { approved: false }, lodgementCase.version), 400, DOCUMENT_TOOLTIPS.locked);
+    expect((await caseOf(harper, workspaceId)).canUnapprove).toBe(false);
     expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version - 1), 409, CONFLICT_MESSAGE);
     expectRefusal(await call(harper, "PATCH", url, { status: "REGISTERED_EXTERNALLY" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.resubmitOnlyRejected);
     // Readiness (4.3): a party with identity evidence needs an identity form in the case.

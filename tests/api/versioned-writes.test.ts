@@ -55,10 +55,10 @@ let lawFirmId = "";
 /** The financial settlement schedule of demo workspace 1 and a line item on it. */
 let scheduleId = "";
 let lineItemId = "";
-/** A file of Harper & Vale's on demo workspace 1's case (its policy edited, then deleted). */
-const walkFileId = "5d000000-0000-4000-8000-0000000000d1";
 /** The mortgage charge of demo workspace 1's lodgement case. */
 let mortgageChargeId = "";
+/** A file of Harper & Vale's on demo workspace 1's case (its policy edited, then deleted). */
+const walkFileId = "5d000000-0000-4000-8000-0000000000d1";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -188,16 +188,6 @@ function targets(): Record<string, Target> {
       url: `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}`,
       body: {},
     },
-    "PATCH /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
-      token: () => tokens.harper!,
-      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
-      body: { policy: [DEMO_SUBSCRIBERS.northgate.subscriberId] },
-    },
-    "DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
-      token: () => tokens.harper!,
-      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
-      body: {},
-    },
     // The lodgement case of demo workspace 1 and its mortgage charge (decision 0710).
     "PATCH /api/lodgement/v1/lodgement-cases/{id}": {
       token: () => tokens.helpdesk!,
@@ -223,6 +213,16 @@ function targets(): Record<string, Target> {
       token: () => tokens.helpdesk!,
       url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/submit-requisitions`,
       body: { correspondenceDocumentIds: [mortgageChargeId] },
+    },
+    "PATCH /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
+      body: { policy: [DEMO_SUBSCRIBERS.northgate.subscriberId] },
+    },
+    "DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
+      body: {},
     },
     "POST /api/subscriber/v1/lodgement-identifiers": {
       token: () => tokens.hmlr!,
@@ -280,6 +280,9 @@ beforeAll(async () => {
   });
   expect(added.statusCode, added.body).toBe(201);
   lineItemId = added.json().lineItems[0].lineItemId;
+  const documents = await provider.call(tokens.harper, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents` });
+  expect(documents.statusCode, documents.body).toBe(200);
+  mortgageChargeId = documents.json().records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
   await provider.db
     .insertInto("lodgement_files")
     .values({
@@ -296,9 +299,6 @@ beforeAll(async () => {
       policy: JSON.stringify([{ principal: harperVale, decision: "ALLOW", action: "VIEW" }]),
     })
     .execute();
-  const documents = await provider.call(tokens.harper, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents` });
-  expect(documents.statusCode, documents.body).toBe(200);
-  mortgageChargeId = documents.json().records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
 });
@@ -309,7 +309,7 @@ async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
     provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_cases", "lodgement_documents", "lodgement_files"] as const).map((table) =>
+      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_files", "lodgement_cases", "lodgement_documents"] as const).map((table) =>
         provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
       ),
     ),
