@@ -37,6 +37,7 @@ import { DownloadLinkSigner } from "./files-links.js";
 import { fileStorageFromEnvironment, StoredObjectMissingError, type FileStorage } from "./storage.js";
 import { closeAfterAnswer, receivePdfUpload, registerUploadParsing } from "./uploads.js";
 import { setFileScanSeams } from "./virus-scan-job.js";
+import { setSweptStorage } from "./files-sweep.js";
 import { virusScannerFromEnvironment } from "./virus-scan.js";
 
 const tags = ["Lodgement service: files"];
@@ -62,6 +63,7 @@ function seamsOf(deps: ApiDeps): { storage: FileStorage; signer: DownloadLinkSig
     seams = { storage, signer: new DownloadLinkSigner(deps.config.encryptionKey) };
     sharedSeams.set(deps.config, seams);
     setFileScanSeams({ storage, scanner: virusScannerFromEnvironment() });
+    setSweptStorage(storage);
   }
   return seams;
 }
@@ -70,6 +72,9 @@ export const fileRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, apiDeps) =
   const { db, clock, jobs, config } = apiDeps;
   const { storage, signer } = seamsOf(apiDeps);
   const deps: FilesDeps = { db, clock, jobs, storage, environment: config.environment };
+  if (config.production && virusScannerFromEnvironment().kind === "sandbox") {
+    app.log.warn("Uploaded files are scanned by the sandbox scanner, which finds only the EICAR test string: set VIRUS_SCANNER=clamav in production.");
+  }
   await registerUploadParsing(app);
 
   app.post(

@@ -5,7 +5,7 @@
  * the policy edit with If-Match, delete, and the signed download link with its expiry.
  */
 import { randomUUID } from "node:crypto";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -23,6 +23,7 @@ import { VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
 import { FILE_REFUSALS } from "../../provider/documents/files.js";
 import { LINK_MESSAGES } from "../../provider/documents/files-links.js";
 import { fileStorageFromEnvironment } from "../../provider/documents/storage.js";
+import { ORPHAN_AGE_MS, sweepOrphanFiles } from "../../provider/documents/files-sweep.js";
 import { EICAR_SIGNATURE } from "../../provider/documents/virus-scan.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { internalsIn } from "./generated-support.js";
@@ -285,6 +286,18 @@ describe("uploading a PDF", () => {
     expectRefusal(await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files/${file.fileId}/content` }), 409, DOCUMENT_MESSAGES.uploadUnsuccessful);
   }, 60_000);
 
+  it("takes an upload in a locked workspace while its case is requisitioned (a requisition reply), not while merely locked", async () => {
+    const requisitioned = await caseOfWorkspace(DEMO_WORKSPACES.purchaseRequisitioned.workspaceId);
+    const status = await provider.db.selectFrom("lodgement_cases").select("status").where("lodgement_case_id", "=", requisitioned).executeTakeFirstOrThrow();
+    expect(status.status).toBe("REQUISITIONED");
+    const reply = await upload(harper, uploadParts(await aPdf(), { documentCategory: "REQUISITION_DOCUMENT", documentType: "CORRESPONDENCE" }), requisitioned);
+    expect(reply.statusCode, reply.body).toBe(201);
+    const before = await counts();
+    const locked = await caseOfWorkspace(DEMO_WORKSPACES.remortgageApproved.workspaceId);
+    expectRefusal(await upload(harper, uploadParts(await aPdf()), locked), 400, "You cannot make changes because the workspace is locked.");
+    expect(await counts()).toEqual(before);
+  });
+
   it("refuses bad fields with nothing stored: unknown type, received type, a grantee outside the workspace, two files, stray fields", async () => {
     const before = await counts();
     const pdf = await aPdf();
@@ -350,6 +363,27 @@ describe("the client's streamed upload", () => {
     expect((error as ProviderError).message).toBe(UPLOAD_MESSAGES.tooLarge);
     // The provider stopped reading soon after the limit, not at the end of the (40 MB) body.
     expect(sent).toBeLessThan(MAX_FILE_BYTES * 2);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("refused before the body is read", () => {
+  it("a caller outside the workspace gets 404 at once, without the provider reading their 20 MB body", async () => {
+    let sent = 0;
+    async function* big() {
+      const chunk = Buffer.alloc(64 * 1024, 0x25);
+      while (sent < MAX_FILE_BYTES) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    }
+    const before = await counts();
+    const error = await filesClient
+      .uploadFile({ apiUrl: baseUrl, accessToken: keystone }, caseId, { documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", file: { stream: Readable.from(big()), fileName: "x.pdf" } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).status).toBe(404);
+    expect(sent).toBeLessThan(MAX_FILE_BYTES);
     expect(await counts()).toEqual(before);
   });
 });
@@ -503,6 +537,102 @@ describe("deleting a file", () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await counts()).toEqual({ rows: before.rows - 1, objects: before.objects - 1 });
     expect((await provider.call(harper, { method: "GET", url })).statusCode).toBe(404);
+  });
+});
+
+describe("deleting in a locked workspace", () => {
+  it("is refused with core's locked reason, and nothing goes", async () => {
+    const lockedCase = await caseOfWorkspace(DEMO_WORKSPACES.remortgageApproved.workspaceId);
+    const fileId = randomUUID();
+    const storage = fileStorageFromEnvironment(provider.config.dataDir);
+    await storage.put(`${fileId}.pdf`, Readable.from([await aPdf()]), { contentType: "application/pdf" });
+    await provider.db
+      .insertInto("lodgement_files")
+      .values({
+        file_id: fileId,
+        lodgement_case_id: lockedCase,
+        file_name: "locked.pdf",
+        document_type: "EVIDENCE",
+        document_category: "SUPPORTING_DOCUMENT",
+        size_bytes: 10,
+        sha256: "0".repeat(64),
+        storage_key: `${fileId}.pdf`,
+        upload_status: "SUCCESS",
+        policy_owner: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+        policy: JSON.stringify([{ principal: DEMO_SUBSCRIBERS.harperVale.subscriberId, decision: "ALLOW", action: "VIEW" }]),
+      })
+      .execute();
+    const before = await counts();
+    expectRefusal(await versionedCall(provider, harper, "DELETE", `${L}/${lockedCase}/files/${fileId}`, undefined, 1), 400, "You cannot make changes because the workspace is locked.");
+    expect(await counts()).toEqual(before);
+    expect(await storage.exists(`${fileId}.pdf`)).toBe(true);
+  });
+});
+
+describe("files held by lodgement documents", () => {
+  async function heldBy(file: LodgementFile): Promise<string> {
+    const documentId = randomUUID();
+    await provider.db
+      .insertInto("lodgement_documents")
+      .values({ document_id: documentId, lodgement_case_id: caseId, document_type: "EVIDENCE", document_category: "SUPPORTING_DOCUMENT", sub_type: "UPLOADED", name: file.fileName, file_id: file.fileId })
+      .execute();
+    return documentId;
+  }
+
+  it("answers the application its document is attached to as parentDocumentId", async () => {
+    const file = await uploadedClean(harper);
+    const documentId = await heldBy(file);
+    // Reading the case brings its applications in line with the workspace (the mortgage charge at least).
+    const cases = await provider.call(harper, { method: "GET", url: `${L}?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
+    expect(cases.statusCode, cases.body).toBe(200);
+    const application = await provider.db
+      .selectFrom("lodgement_documents")
+      .select("document_id")
+      .where("lodgement_case_id", "=", caseId)
+      .where("document_category", "=", "APPLICATION_DOCUMENT")
+      .executeTakeFirstOrThrow();
+    await provider.db.updateTable("lodgement_documents").set({ parent_document_id: application.document_id }).where("document_id", "=", documentId).execute();
+    expect((await fileOf(harper, file.fileId)).parentDocumentId).toBe(application.document_id);
+    const listed = FilesResponseSchema.parse((await provider.call(harper, { method: "GET", url: `${L}/${caseId}/files` })).json());
+    expect(listed.records.find((record) => record.fileId === file.fileId)?.parentDocumentId).toBe(application.document_id);
+  });
+
+  it("a deleted file takes its (unsubmitted) document with it; a submitted one is never deleted", async () => {
+    const kept = await uploadedClean(harper);
+    const keptDocument = await heldBy(kept);
+    await provider.db.updateTable("lodgement_documents").set({ submitted_at: new Date() }).where("document_id", "=", keptDocument).execute();
+    const before = await counts();
+    expectRefusal(await versionedCall(provider, harper, "DELETE", `${L}/${caseId}/files/${kept.fileId}`, undefined, kept.version), 400, "A submitted document cannot be deleted.");
+    expect(await counts()).toEqual(before);
+
+    const gone = await uploadedClean(harper);
+    const goneDocument = await heldBy(gone);
+    const deleted = await versionedCall(provider, harper, "DELETE", `${L}/${caseId}/files/${gone.fileId}`, undefined, gone.version);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await provider.db.selectFrom("lodgement_documents").select("document_id").where("document_id", "=", goneDocument).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe("the sweep of orphan objects", () => {
+  it("removes stored objects no row names once an hour old, and unfinished writes; keeps every file's bytes and young objects", async () => {
+    const file = await uploadedClean(harper);
+    const storage = fileStorageFromEnvironment(provider.config.dataDir);
+    const orphan = `${randomUUID()}.pdf`;
+    await storage.put(orphan, Readable.from([await aPdf()]), { contentType: "application/pdf" });
+    const folder = await (storage as unknown as { ensureFolder(): Promise<string> }).ensureFolder();
+    const partial = `${randomUUID()}.pdf.${process.pid}.${randomUUID()}.partial`;
+    await writeFile(join(folder, partial), "half");
+
+    expect(await sweepOrphanFiles(provider.db, storage)).toBe(0); // nothing is an hour old yet
+    expect(await storage.exists(orphan)).toBe(true);
+
+    const rows = (await counts()).rows;
+    const later = new Date(Date.now() + 2 * ORPHAN_AGE_MS);
+    expect(await sweepOrphanFiles(provider.db, storage, later)).toBe(2);
+    expect(await storage.exists(orphan)).toBe(false);
+    expect(await readdir(folder)).not.toContain(partial);
+    expect(await storage.exists(`${file.fileId}.pdf`)).toBe(true);
+    expect((await counts()).rows).toBe(rows);
   });
 });
 

@@ -81,6 +81,18 @@ function contract(name: string, make: () => Promise<FileStorage>) {
       expect(await storage.exists(key)).toBe(false);
     });
 
+    it("lists what it holds with a recent modification time", async () => {
+      const storage = await make();
+      const key = `${randomUUID()}.pdf`;
+      await storage.put(key, Readable.from([Buffer.from("listed")]), { contentType: "application/pdf" });
+      const listed: { key: string; modifiedAt: Date }[] = [];
+      for await (const object of storage.list()) listed.push(object);
+      const entry = listed.find((object) => object.key === key);
+      expect(entry).toBeDefined();
+      expect(Math.abs(Date.now() - entry!.modifiedAt.getTime())).toBeLessThan(5 * 60_000);
+      await storage.delete(key);
+    });
+
     it("refuses keys that could reach outside it", async () => {
       const storage = await make();
       for (const key of ["../escape.pdf", "a/b.pdf", "", ".hidden", "x".repeat(200), "a\u0000.pdf"]) {
