@@ -21,6 +21,7 @@ import { registerOrganisation } from "./commands/organisation.js";
 import { registerUsers } from "./commands/users.js";
 import { registerWhoAmI } from "./commands/whoami.js";
 import { registerWorkspaces } from "./commands/workspaces.js";
+import { registerDocuments } from "./commands/documents.js";
 import { ExitCode } from "./errors.js";
 import { processIo, type Io } from "./io.js";
 import { printError } from "./output.js";
@@ -67,6 +68,7 @@ folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; e
   registerOrganisation(program, io);
   registerJobs(program, io);
   registerWorkspaces(program, io);
+  registerDocuments(program, io);
   registerMail(program, io);
   registerAccounts(program, io);
   registerCompletion(program, io);
