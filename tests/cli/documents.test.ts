@@ -85,7 +85,7 @@ describe("convey documents list", () => {
 
     const csv = await helpdesk.run(["documents", "list", preparing.workspaceReferenceId, "--output", "csv"]);
     expect(csv.code, csv.stderr).toBe(0);
-    expect(csv.stdout.split("\n")[0]).toBe("Upload date,File,Document type,Status,Application,Submitted");
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe("Upload date,File,Document type,Status,Application,Submitted");
     expect(csv.stdout).toContain("redemption-statement.pdf,Redemption statement");
   });
 
