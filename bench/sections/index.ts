@@ -3,6 +3,7 @@
  * end to end, its throughput against a bare page, and the JavaScript a first visit downloads).
  */
 import type { BenchSection } from "../lib/types.js";
+import { documentUploadSection } from "./document-upload.js";
 import { searchSection } from "./search.js";
 import { lineItemSaveSection } from "./line-item-save.js";
 import { titleSearchSection } from "./title-search.js";
@@ -10,4 +11,4 @@ import { usersImportSection } from "./users-import.js";
 import { workspaceTabsSection } from "./workspace-tabs.js";
 import { workspacesPageSection } from "./workspaces-page.js";
 
-export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection, lineItemSaveSection];
+export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection, lineItemSaveSection, documentUploadSection];

@@ -1,5 +1,5 @@
 /**
- * The workspace's Participants, Property details and Financials tabs end to end (issues 12 and 13, "Performance"), on the app
+ * The workspace's Participants, Property details, Financials and Documents tabs end to end (issues 12, 13 and 14, "Performance"), on the app
  * the workspaces-page section started (so this section runs after it), logged in as the Northgate Bank
  * lender, on a demo workspace of theirs whose title search has succeeded (so the title panel, the proprietor
  * matching and the parties all render). At each size, each tab with 10 connections in alternating rounds
@@ -23,7 +23,7 @@ import {
 } from "./workspaces-page.js";
 
 const SECTION = "workspace-tabs";
-const TABS = ["participants", "property-details", "financials"] as const;
+const TABS = ["participants", "property-details", "financials", "documents"] as const;
 const tabName = (tab: string) => `GET /workspaces/{id}/${tab} as the lender, ${CONNECTIONS} connections`;
 const bareName = (tab: string) => `GET ${BARE} (bare page, alternating with ${tab}), ${CONNECTIONS} connections`;
 

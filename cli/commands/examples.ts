@@ -55,9 +55,9 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "accounts remove": ["convey accounts remove fa000000-0000-4000-8000-000000000002 --yes"],
   "accounts import": ["convey accounts import accounts.csv", "convey --json accounts import accounts.csv --subscriber <id>"],
   "jobs retry": ["convey jobs retry 0f8fad5b-d9cb-469f-a165-70867728950e"],
-  "documents list": ["convey documents list WS-0000011", "convey documents list WS-0000009 --output csv > documents.csv"],
-  "lodgement status": ["convey lodgement status WS-0000011", "convey --json lodgement status WS-0000009 | jq .lodgementCase.submissionProblems"],
   "workspaces show": ["convey workspaces show WS-0000001", "convey --json workspaces show 5c000000-0000-4000-8000-000000000001 | jq .parties"],
+  "documents list": ["convey documents list WS-0000011", "convey documents list WS-0000011 --output csv"],
+  "lodgement status": ["convey lodgement status WS-0000011", "convey --json lodgement status WS-0000011 | jq .requests"],
   completion: ["convey completion bash > /etc/bash_completion.d/convey   # or: source <(convey completion bash)", "convey completion zsh >> ~/.zshrc", "convey completion fish > ~/.config/fish/completions/convey.fish"],
 };
 

@@ -8,6 +8,7 @@ import { fullName } from "../../core/administration/subscribers.js";
 import { displayedStatuses } from "../../core/administration/users.js";
 import { JOB_STATE_LABELS, type Job } from "../../core/shared/jobs.js";
 import type { MailSummary } from "../../core/shared/mail-sandbox.js";
+import type { DocumentRow } from "../../core/documents/helpdesk-client.js";
 
 export interface Column<T> {
   header: string;
@@ -94,4 +95,13 @@ export const MAIL_COLUMNS: Column<MailSummary>[] = [
   { header: "Sent", value: (mail) => when(mail.sentAt) },
   { header: "To", value: (mail) => mail.to, max: 40 },
   { header: "Subject", value: (mail) => mail.subject },
+];
+
+export const DOCUMENT_COLUMNS: Column<DocumentRow>[] = [
+  { header: "Upload date", value: (row) => row.uploadedAtLabel },
+  { header: "File", value: (row) => row.name, max: 36 },
+  { header: "Document type", value: (row) => row.documentTypeLabel, max: 30 },
+  { header: "Status", value: (row) => row.status },
+  { header: "Application", value: (row) => row.application ?? "-", max: 28 },
+  { header: "Submitted", value: (row) => (row.submittedAt ? when(row.submittedAt) : "-") },
 ];
