@@ -30,8 +30,9 @@ import {
   POLICY_DECISIONS,
 } from "./enums.js";
 
-export const LODGEMENT_API = "/api/lodgement/v1";
-export const LODGEMENT_CASES_PATH = `${LODGEMENT_API}/lodgement-cases`;
+import { AuditAttributesSchema, LODGEMENT_API, LODGEMENT_CASES_PATH } from "./api.js";
+
+export { AuditAttributesSchema, LODGEMENT_API, LODGEMENT_CASES_PATH };
 /** Where the signed download links point (under the provider's public URL). */
 export const FILE_DOWNLOADS_PATH = `${LODGEMENT_API}/file-downloads`;
 
@@ -71,12 +72,6 @@ export const FilePermissionSchema = z.object({
 });
 export type FilePermission = z.infer<typeof FilePermissionSchema>;
 
-export const AuditAttributesSchema = z.object({
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  lastModifiedAt: z.string(),
-  lastModifiedBy: z.string().nullable(),
-});
 export type AuditAttributes = z.infer<typeof AuditAttributesSchema>;
 
 /** A file as document 3 section 3 names it, plus its version (for If-Match) and its size. */
