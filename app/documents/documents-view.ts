@@ -16,7 +16,7 @@ import { isFlagOn, type FlagSet } from "../../core/shared/feature-flags.js";
 import { formatMoney } from "../../core/shared/format-money.js";
 import { formatDocumentDateTime } from "../../core/shared/format-dates.js";
 import { labelOf } from "../../core/shared/labels.js";
-import { editLock, EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
+import { editLock } from "../../core/workspaces/status.js";
 import {
   APPLICATION_DOCUMENT_TYPES,
   CERTIFICATION_TYPE_LABELS,
@@ -205,7 +205,7 @@ export interface DocumentsView {
 }
 
 export interface DocumentsViewInput {
-  workspace: WorkspaceDetail;
+  workspace: Pick<WorkspaceDetail, "workspaceId" | "transactionType" | "participantRole" | "contextualPermissions" | "isLocked" | "hardLocked" | "isCancelled" | "status">;
   user: PermissionSubject & { subscriberId: string | null };
   flags: FlagSet;
   lodgementCase: LodgementCase;
@@ -266,7 +266,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
   const basePath = `/workspaces/${workspace.workspaceId}/documents`;
   const lockFlags = { isCancelled: workspace.isCancelled, isLocked: workspace.isLocked, hardLocked: workspace.hardLocked, status: workspace.status };
   const lock = editLock(lockFlags);
-  const lockReason = lock ? EDIT_LOCK_TOOLTIPS[lock] : null;
+  const lockReason = lock ? DOCUMENT_TOOLTIPS[lock] : null;
   const caseStatus = lodgementCase.lodgementCaseStatus;
   const requisitioned = caseStatus === "REQUISITIONED";
   const hasRejectedRequest = input.requests.some(isRejectedRequest);
@@ -373,7 +373,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
     const detach = (child: SupportingDocument) => {
       if (!allowed("detachDocument")) return null;
       // The provider's verdict for the application covers every child: approved, locked, cancelled.
-      const refused = lodgementCase.applicationsApproved ? DOCUMENT_TOOLTIPS.cannotDetach : lock ? EDIT_LOCK_TOOLTIPS[lock] : child.submittedAt ? DOCUMENT_TOOLTIPS.submitted : null;
+      const refused = lodgementCase.applicationsApproved ? DOCUMENT_TOOLTIPS.cannotDetach : lock ? DOCUMENT_TOOLTIPS[lock] : child.submittedAt ? DOCUMENT_TOOLTIPS.submitted : null;
       return { enabled: refused === null, reason: refused };
     };
     return {
@@ -424,7 +424,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
   const submissionProblems = lodgementCase.submissionProblems.map((problem) => problem.message);
   const submit: Control | null =
     allowed("submitApplications") && caseStatus === "APPROVED"
-      ? { label: "Submit to the land registry", href: `${basePath}/submit`, reason: submissionProblems.length > 0 ? submissionProblems.join(" ") : (lockReason === EDIT_LOCK_TOOLTIPS.cancelled ? lockReason : null) }
+      ? { label: "Submit to the land registry", href: `${basePath}/submit`, reason: submissionProblems.length > 0 ? submissionProblems.join(" ") : (lockReason === DOCUMENT_TOOLTIPS.cancelled ? lockReason : null) }
       : null;
 
   // Lodgement requests: requisitions, rejected, correspondence.
@@ -514,7 +514,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
         attach,
         delete: deletable ? { label: "Delete", href: `${basePath}/delete/${encodeURIComponent(file.fileId)}`, reason: deletable.tooltip } : null,
         editPermission: ownsPolicy
-          ? { label: "Edit viewing permission", href: `${basePath}/permissions/${encodeURIComponent(file.fileId)}`, reason: lock ? EDIT_LOCK_TOOLTIPS[lock] : null }
+          ? { label: "Edit viewing permission", href: `${basePath}/permissions/${encodeURIComponent(file.fileId)}`, reason: lock ? DOCUMENT_TOOLTIPS[lock] : null }
           : null,
       };
     });
