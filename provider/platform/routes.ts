@@ -24,6 +24,7 @@ import { titleRoutes } from "../title/routes.js";
 import { settlementRoutes } from "../financials/routes.js";
 import { bankHolidayRoutes } from "../financials/bank-holidays-routes.js";
 import { financialAccountRoutes } from "../financials/accounts-routes.js";
+import { fileDownloadRoutes, fileRoutes } from "../documents/file-routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 
@@ -34,6 +35,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
       api.setNotFoundHandler(notFoundHandler);
       await api.register(docsRoutes);
       await api.register(appSessionRoutes, { prefix: "/v1", ...deps });
+      // Signed download links carry their own authority (a 60-second HMAC), no bearer token.
+      await api.register(fileDownloadRoutes, { prefix: "/lodgement/v1", ...deps });
       await api.register(async (secured) => {
         requireAuthentication(secured, deps.oidc);
         enforceIpAllowList(secured);
@@ -52,6 +55,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(settlementRoutes, { prefix: "/settlement/v1", ...deps });
         await secured.register(bankHolidayRoutes, { prefix: "/settlement/v1", ...deps });
         await secured.register(financialAccountRoutes, { prefix: "/settlement/v1", ...deps });
+        await secured.register(fileRoutes, { prefix: "/lodgement/v1", ...deps });
       });
     },
     { prefix: "/api" },

@@ -35,6 +35,7 @@ const KEYS = {
   notification_registrations: "registration_id",
   workspaces: "workspace_id",
   financial_accounts: "financial_account_id",
+  lodgement_files: "file_id",
 } as const;
 export type VersionedTable = keyof typeof KEYS;
 

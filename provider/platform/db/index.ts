@@ -30,6 +30,7 @@ import * as listEntriesByWorkspace from "./migrations/0046-list-entries-by-works
 import * as financialSettlement from "./migrations/0050-financial-settlement.js";
 import * as financialAccounts from "./migrations/0055-financial-accounts.js";
 import * as lodgementFiles from "./migrations/0070-lodgement-files.js";
+import * as lodgementDocuments from "./migrations/0075-lodgement-documents.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0050-financial-settlement": financialSettlement,
   "0055-financial-accounts": financialAccounts,
   "0070-lodgement-files": lodgementFiles,
+  "0075-lodgement-documents": lodgementDocuments,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -409,6 +409,12 @@ export interface LodgementCasesTable {
   title_searches: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** core/documents/enums.ts LODGEMENT_CASE_STATUSES (migration 0075). */
+  status: Defaulted<string>;
+  hard_locked: Defaulted<boolean>;
+  approved_at: NullableTimestamp;
+  approved_by: string | null;
+  version: Defaulted<number>;
 }
 
 export interface TitlesTable {
@@ -550,6 +556,66 @@ export interface LodgementFilesTable {
   version: Defaulted<number>;
 }
 
+// Lodgement documents and requests (migration 0075)
+
+export interface LodgementRequestsTable {
+  lodgement_request_id: string;
+  lodgement_case_id: string;
+  /** core LODGEMENT_REQUEST_STATUSES */
+  status: Defaulted<string>;
+  /** REGISTERED | REQUISITIONED | REJECTED, null while the registry has not answered. */
+  outcome: string | null;
+  registry_reference: string | null;
+  submitted_at: ColumnType<Date, Date | string, Date | string>;
+  rejected_at: NullableTimestamp;
+  registered_at: NullableTimestamp;
+  requisitioned_at: NullableTimestamp;
+  requisition_deadline: NullableTimestamp;
+  requisition_submitted_at: NullableTimestamp;
+  answer_due_at: NullableTimestamp;
+  land_registry_fee: ColumnType<number | string | bigint, number | undefined, number>;
+  created_by: string | null;
+}
+
+export interface LodgementDocumentsTable {
+  document_id: string;
+  lodgement_case_id: string;
+  document_type: string;
+  document_category: string;
+  sub_type: string;
+  /** core/documents/api.ts DOCUMENT_STATUSES */
+  status: Defaulted<string>;
+  /** Applications: the workspace fact the application comes from (MORTGAGE_DEED, DISCHARGE:C1, …). */
+  application_key: string | null;
+  name: string;
+  parent_document_id: string | null;
+  file_id: string | null;
+  /** Correspondence RECEIVED from the registry: its text. */
+  correspondence_text: string | null;
+  certification_type: string | null;
+  /** Pence. */
+  transaction_value: ColumnType<number | string | bigint | null, number | null | undefined, number | null>;
+  consideration_type: string | null;
+  mortgage_deed_reference: string | null;
+  mortgage_deed_reference_type: string | null;
+  signature_type: string | null;
+  signature_format: string | null;
+  restriction_type: string | null;
+  charge_identifier: string | null;
+  entry_number: string | null;
+  /** JSON array of {partyId, name, role}. */
+  application_parties: ColumnType<{ partyId: string; name: string; role: string }[], string | undefined, string>;
+  lodgement_request_id: string | null;
+  attached_before_approval: Defaulted<boolean>;
+  submitted_at: NullableTimestamp;
+  rejected_at: NullableTimestamp;
+  created_at: Timestamp;
+  created_by: string | null;
+  last_modified_at: Timestamp;
+  last_modified_by: string | null;
+  version: Defaulted<number>;
+}
+
 export interface Database {
   subscribers: SubscribersTable;
   subscriber_users: SubscriberUsersTable;
@@ -587,5 +653,7 @@ export interface Database {
   financial_settlement_approvals: FinancialSettlementApprovalsTable;
   financial_accounts: FinancialAccountsTable;
   lodgement_files: LodgementFilesTable;
+  lodgement_requests: LodgementRequestsTable;
+  lodgement_documents: LodgementDocumentsTable;
   "pgboss.job": PgBossJobTable;
 }

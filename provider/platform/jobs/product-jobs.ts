@@ -2,6 +2,7 @@
 import { sweepExpiredIdentityRecordsJob } from "../../identity/expired-records.js";
 import { collectPendingTitleSearchJob } from "../../title/jobs.js";
 import { exchangeFundsJob } from "../../financials/completion-day.js";
+import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
 import type { JobDefinition } from "./queue.js";
 
-export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob, collectPendingTitleSearchJob as JobDefinition, exchangeFundsJob];
+export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob, collectPendingTitleSearchJob as JobDefinition, exchangeFundsJob, scanLodgementFileJob as JobDefinition];
