@@ -44,6 +44,10 @@ import {
 } from "./enums.js";
 import { APPROVAL_STATEMENTS, DEED_PREFERENCE_MESSAGES } from "./schemas.js";
 import { TRANSACTION_VALUE_MESSAGES } from "../shared/money.js";
+import { fieldErrorMessage, fieldErrorsOf } from "../financials/api.js";
+
+/** A field's 400 message and its reading back: the same shape as every provider request validation. */
+export { fieldErrorMessage, fieldErrorsOf };
 
 export const LODGEMENT_API = "/api/lodgement/v1";
 export const LODGEMENT_CASES_PATH = `${LODGEMENT_API}/lodgement-cases`;
@@ -375,6 +379,8 @@ export const LODGEMENT_MESSAGES = {
   parentNotApplication: "The document can only be attached to an application of this case.",
   applicationNotRemovable: "An application comes from the workspace and cannot be removed.",
   zeroValueOnlyTransfer: TRANSACTION_VALUE_MESSAGES.invalid,
+  valueNotForType: "Only a mortgage charge or a transfer of whole takes a transaction value.",
+  signatureNotForDeed: "Choose a signature preference the deed reference allows.",
   notAnApplication: "Only an application takes a transaction value, deed or signature preference or consideration type.",
   deedPreferenceNotForType: "Only a mortgage charge or a transfer of whole takes a deed or signature preference.",
   considerationOnlyTransfer: "Only a transfer of whole takes a consideration type.",

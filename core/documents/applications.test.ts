@@ -5,7 +5,9 @@ import {
   caseStatusBeforeLodgement,
   deedWithoutPreference,
   deriveApplications,
+  isLodgedStatus,
   isSignedCopy,
+  deriveLodgementTasks,
   restrictionMustGo,
   restrictionTypeOf,
 } from "./applications.js";
@@ -109,5 +111,35 @@ describe("application status", () => {
     expect(caseStatusBeforeLodgement(["PREPARED", "CREATED"], false)).toBe("CREATED");
     expect(caseStatusBeforeLodgement(["PREPARED", "PREPARED"], false)).toBe("PREPARED");
     expect(caseStatusBeforeLodgement(["PREPARED"], true)).toBe("APPROVED");
+  });
+});
+
+describe("deriveLodgementTasks", () => {
+  const task = (taskName: string, status: "PENDING" | "COMPLETED" = "PENDING") => ({ taskName, status, assigneeRole: null, completedBy: null, completedAt: null });
+  const input = { lodgementCaseStatus: "PREPARED", applicationsApproved: false, transferOfWholeComplete: null, companiesHouseEvidence: false, lawFirmRole: "BUYER_REPRESENTATIVE" };
+  it("completes approval on approval and reopens it on unapproval; never adds it", () => {
+    const tasks = [task("approve-hmlr-applications-for-settlement"), task("approve-workspace")];
+    const approved = deriveLodgementTasks(tasks, { ...input, applicationsApproved: true }, "u1", "t");
+    expect(approved[0]).toMatchObject({ status: "COMPLETED", completedBy: "u1", completedAt: "t" });
+    expect(approved[1]).toBe(tasks[1]);
+    expect(deriveLodgementTasks(approved, input, "u1", "t")[0]!.status).toBe("PENDING");
+    expect(deriveLodgementTasks([], input, "u1", "t")).toEqual([]);
+  });
+  it("the transfer task follows the transfer's information", () => {
+    const tasks = [task("add-transfer-of-whole-information")];
+    expect(deriveLodgementTasks(tasks, { ...input, transferOfWholeComplete: false }, "u", "t")[0]!.status).toBe("PENDING");
+    expect(deriveLodgementTasks(tasks, { ...input, transferOfWholeComplete: true }, "u", "t")[0]!.status).toBe("COMPLETED");
+  });
+  it("submission completes on lodgement; a requisition adds its task, which completes once answered", () => {
+    const tasks = [task("submit-applications-to-hmlr")];
+    const requisitioned = deriveLodgementTasks(tasks, { ...input, lodgementCaseStatus: "REQUISITIONED" }, "SYSTEM", "t");
+    expect(requisitioned.map((t) => [t.taskName, t.status, t.assigneeRole])).toEqual([
+      ["submit-applications-to-hmlr", "COMPLETED", null],
+      ["respond-to-requisition", "PENDING", "BUYER_REPRESENTATIVE"],
+    ]);
+    const answered = deriveLodgementTasks(requisitioned, { ...input, lodgementCaseStatus: "REQUISITION_SUBMITTED" }, "u", "t2");
+    expect(answered[1]).toMatchObject({ status: "COMPLETED", completedBy: "u" });
+    expect(isLodgedStatus("REGISTERED_EXTERNALLY")).toBe(true);
+    expect(isLodgedStatus("APPROVED")).toBe(false);
   });
 });

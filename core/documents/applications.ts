@@ -207,3 +207,71 @@ export function caseStatusBeforeLodgement(applicationStatuses: readonly string[]
 export function isSignedCopy(applicationType: string, documentType: string): boolean {
   return applicationType === documentType || (documentType === "DEED" && (applicationType === "MORTGAGE_DEED" || applicationType === "TRANSFER_OF_WHOLE"));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Tasks derived from the lodgement case (decision 0710)
+
+/** The tasks this area keeps in line with the case. */
+export const LODGEMENT_DERIVED_TASKS = [
+  "approve-hmlr-applications-for-settlement",
+  "add-transfer-of-whole-information",
+  "upload-companies-house-evidence",
+  "submit-applications-to-hmlr",
+  "respond-to-requisition",
+] as const;
+export type LodgementDerivedTask = (typeof LODGEMENT_DERIVED_TASKS)[number];
+
+export interface LodgementTaskInput {
+  lodgementCaseStatus: string;
+  /** The applications have been approved (or lodged since). */
+  applicationsApproved: boolean;
+  /** The transfer of whole has what it needs (null without a transfer). */
+  transferOfWholeComplete: boolean | null;
+  /** The case holds both Companies House documents. */
+  companiesHouseEvidence: boolean;
+  /** The workspace's own law firm role (assignee of the tasks this area adds). */
+  lawFirmRole: string;
+}
+
+export interface TaskLike {
+  taskName: string;
+  status: "PENDING" | "COMPLETED";
+  assigneeRole: string | null;
+  completedBy: string | null;
+  completedAt: string | null;
+}
+
+const LODGED_STATUSES = ["LODGED", "REGISTERED", "PARTIALLY_REGISTERED", "REQUISITIONED", "REQUISITION_SUBMITTED", "REGISTRATION_REJECTED", "REGISTERED_EXTERNALLY"];
+
+/** Whether a case status means the applications have gone to the registry. */
+export function isLodgedStatus(status: string): boolean {
+  return LODGED_STATUSES.includes(status);
+}
+
+/**
+ * The workspace's tasks after a change to its lodgement case. A task of LODGEMENT_DERIVED_TASKS the workspace
+ * has is COMPLETED (by `actor`, at `at`) when done and PENDING again when not; respond-to-requisition is added
+ * when the registry raises a requisition. Other tasks are never added here (the workspace's creation and
+ * approval add them), and every other task is unchanged.
+ */
+export function deriveLodgementTasks<T extends TaskLike>(tasks: readonly T[], input: LodgementTaskInput, actor: string, at: string): TaskLike[] {
+  const lodged = isLodgedStatus(input.lodgementCaseStatus);
+  const done: Record<LodgementDerivedTask, boolean> = {
+    "approve-hmlr-applications-for-settlement": input.applicationsApproved || lodged,
+    "add-transfer-of-whole-information": input.transferOfWholeComplete !== false,
+    "upload-companies-house-evidence": input.companiesHouseEvidence,
+    "submit-applications-to-hmlr": lodged,
+    "respond-to-requisition": input.lodgementCaseStatus !== "REQUISITIONED",
+  };
+  const next: TaskLike[] = tasks.map((task) => {
+    if (!(LODGEMENT_DERIVED_TASKS as readonly string[]).includes(task.taskName)) return task;
+    const isDone = done[task.taskName as LodgementDerivedTask];
+    if (isDone && task.status !== "COMPLETED") return { ...task, status: "COMPLETED", completedBy: actor, completedAt: at };
+    if (!isDone && task.status === "COMPLETED") return { ...task, status: "PENDING", completedBy: null, completedAt: null };
+    return task;
+  });
+  if (!done["respond-to-requisition"] && !next.some((task) => task.taskName === "respond-to-requisition")) {
+    next.push({ taskName: "respond-to-requisition", status: "PENDING", assigneeRole: input.lawFirmRole, completedBy: null, completedAt: null });
+  }
+  return next;
+}

@@ -3,6 +3,13 @@ import { sweepExpiredIdentityRecordsJob } from "../../identity/expired-records.j
 import { collectPendingTitleSearchJob } from "../../title/jobs.js";
 import { exchangeFundsJob } from "../../financials/completion-day.js";
 import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
+import { lodgementRegistryJob } from "../../documents/lodgement-jobs.js";
 import type { JobDefinition } from "./queue.js";
 
-export const PRODUCT_JOBS: readonly JobDefinition[] = [sweepExpiredIdentityRecordsJob, collectPendingTitleSearchJob as JobDefinition, exchangeFundsJob, scanLodgementFileJob as JobDefinition];
+export const PRODUCT_JOBS: readonly JobDefinition[] = [
+  sweepExpiredIdentityRecordsJob,
+  collectPendingTitleSearchJob as JobDefinition,
+  exchangeFundsJob,
+  scanLodgementFileJob as JobDefinition,
+  lodgementRegistryJob,
+];

@@ -1,0 +1,255 @@
+/**
+ * The lodgement calls, /api/lodgement/v1 (document 3 section 7.1): the workspace's lodgement case, its
+ * documents, approval, submission, requisitions, the lodgement requests, the case's participants and a
+ * lender's mortgage deed references. Shapes in core/documents/api.ts. Writes on the case take its version as
+ * If-Match; a document's PATCH and DELETE take the document's; writes answer their version as ETag.
+ */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  ApprovalRequestSchema,
+  AttachDocumentRequestSchema,
+  CasePatchRequestSchema,
+  DocumentParamsSchema,
+  DocumentPatchRequestSchema,
+  DocumentSchema,
+  DocumentsResponseSchema,
+  LenderMortgageReferencesQuerySchema,
+  LenderMortgageReferencesResponseSchema,
+  LodgementCaseParamsSchema,
+  LodgementCaseSchema,
+  LodgementCasesQuerySchema,
+  LodgementCasesResponseSchema,
+  LodgementRequestSchema,
+  LodgementRequestsQuerySchema,
+  LodgementRequestsResponseSchema,
+  ParticipantsQuerySchema,
+  ParticipantsResponseSchema,
+  RemoveDocumentResponseSchema,
+  SubmitRequisitionsRequestSchema,
+  type DocumentPatchRequest,
+} from "../../core/documents/api.js";
+import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
+import { requestMeta } from "../platform/http/auth.js";
+import { errorResponses } from "../platform/http/errors.js";
+import type { ApiDeps } from "../platform/route-deps.js";
+import { requiredVersion } from "../platform/versions.js";
+import { tagVersion } from "../workspaces/routes.js";
+import {
+  approveApplications,
+  attachDocument,
+  getDocument,
+  listCaseParticipants,
+  listDocuments,
+  listLenderMortgageReferences,
+  listLodgementCases,
+  listLodgementRequests,
+  patchLodgementCase,
+  removeDocument,
+  submitRequisitions,
+  updateDocument,
+  type LodgementDeps,
+} from "./lodgement.js";
+
+const tags = ["Lodgement service: lodgement case, documents and requests"];
+const WRITE_ERRORS = [400, 401, 403, 404, 409, 428] as const;
+
+export const lodgementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, clock, config }) => {
+  const deps: LodgementDeps = { db, clock, environment: config.environment };
+
+  app.get(
+    "/lodgement-cases",
+    {
+      schema: {
+        tags,
+        summary: "The workspace's lodgement case (one record), its applications brought in line with the workspace",
+        querystring: LodgementCasesQuerySchema,
+        response: { 200: LodgementCasesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listLodgementCases(deps, request.caller, request.query.workspace_id),
+  );
+
+  app.get(
+    "/lodgement-cases/participants",
+    {
+      schema: {
+        tags,
+        summary: "The workspace's participant subscribers (grantees of a file, the incoming lender)",
+        querystring: ParticipantsQuerySchema,
+        response: { 200: ParticipantsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listCaseParticipants(deps, request.caller, request.query.workspace_id),
+  );
+
+  app.patch(
+    "/lodgement-cases/:id",
+    {
+      schema: {
+        tags,
+        summary: "Submit the applications to the land registry (status LODGED) or record a resubmission outside the product (REGISTERED_EXTERNALLY)",
+        description:
+          "LODGED: the applications approved, the workspace's funds exchanged and the case ready (document 3 section 4.3); a lodgement request goes to the registry, which answers later. REGISTERED_EXTERNALLY: only after a rejection; the workspace closes. If-Match: the case's version.",
+        params: LodgementCaseParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: CasePatchRequestSchema,
+        response: { 200: LodgementCaseSchema, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers["if-match"]);
+      const lodgementCase = await patchLodgementCase(deps, request.caller, request.params.id, request.body.status, version, requestMeta(request));
+      tagVersion(reply, lodgementCase.version);
+      return lodgementCase;
+    },
+  );
+
+  app.get(
+    "/lodgement-cases/:id/documents",
+    {
+      schema: {
+        tags,
+        summary: "The case's documents: applications (with their supporting documents) first, then the documents held in the case",
+        params: LodgementCaseParamsSchema,
+        response: { 200: DocumentsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listDocuments(deps, request.caller, request.params.id),
+  );
+
+  app.post(
+    "/lodgement-cases/:id/documents",
+    {
+      schema: {
+        tags,
+        summary: "Make a document of an uploaded, scanned file of this case: attached to an application, a requisition reply, or held in the case",
+        description:
+          "The file must belong to this case (404 otherwise, nothing stored) and have passed its virus scan. Attaching follows every rule of document 3 section 4.2; a refusal answers its tooltip text.",
+        params: LodgementCaseParamsSchema,
+        body: AttachDocumentRequestSchema,
+        response: { 201: DocumentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const document = await attachDocument(deps, request.caller, request.params.id, request.body, requestMeta(request));
+      tagVersion(reply, document.version);
+      return reply.status(201).send(document);
+    },
+  );
+
+  app.get(
+    "/lodgement-cases/:id/documents/:documentId",
+    {
+      schema: { tags, summary: "One document of the case", params: DocumentParamsSchema, response: { 200: DocumentSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const document = await getDocument(deps, request.caller, request.params.id, request.params.documentId);
+      tagVersion(reply, document.version);
+      return document;
+    },
+  );
+
+  app.patch(
+    "/lodgement-cases/:id/documents/:documentId",
+    {
+      schema: {
+        tags,
+        summary: "Change a document: transaction value (pence), deed and signature preference, consideration type, certification or file",
+        description: "Document 3 section 5.1: 0 only for a transfer of whole; the deed reference one of the incoming lender's. If-Match: the document's version.",
+        params: DocumentParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: DocumentPatchRequestSchema,
+        response: { 200: DocumentSchema, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers["if-match"]);
+      const { id, documentId } = request.params;
+      const document = await updateDocument(deps, request.caller, id, documentId, request.body as DocumentPatchRequest, version, requestMeta(request));
+      tagVersion(reply, document.version);
+      return document;
+    },
+  );
+
+  app.delete(
+    "/lodgement-cases/:id/documents/:documentId",
+    {
+      schema: {
+        tags,
+        summary: "Detach a supporting document from its application, or delete a document held in the case",
+        description: "Document 3 section 4.2: not once approved (attached before approval), not once submitted, not while the workspace is locked or cancelled. If-Match: the document's version.",
+        params: DocumentParamsSchema,
+        headers: IfMatchHeadersSchema,
+        response: { 200: RemoveDocumentResponseSchema, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request) => {
+      const version = requiredVersion(request.headers["if-match"]);
+      return removeDocument(deps, request.caller, request.params.id, request.params.documentId, version, requestMeta(request));
+    },
+  );
+
+  app.post(
+    "/lodgement-cases/:id/approvals",
+    {
+      schema: {
+        tags,
+        summary: "Approve (with every confirmation statement the case lists) or unapprove the applications",
+        params: LodgementCaseParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: ApprovalRequestSchema,
+        response: { 200: LodgementCaseSchema, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const version = requiredVersion(request.headers["if-match"]);
+      const lodgementCase = await approveApplications(deps, request.caller, request.params.id, request.body, version, requestMeta(request));
+      tagVersion(reply, lodgementCase.version);
+      return lodgementCase;
+    },
+  );
+
+  app.post(
+    "/lodgement-cases/:id/submit-requisitions",
+    {
+      schema: {
+        tags,
+        summary: "Send the replies to the active requisition (correspondence documents not yet submitted)",
+        params: LodgementCaseParamsSchema,
+        headers: IfMatchHeadersSchema,
+        body: SubmitRequisitionsRequestSchema,
+        response: { 200: LodgementRequestSchema, ...errorResponses(...WRITE_ERRORS) },
+      },
+    },
+    async (request) => {
+      const version = requiredVersion(request.headers["if-match"]);
+      return submitRequisitions(deps, request.caller, request.params.id, request.body.correspondenceDocumentIds, version, requestMeta(request));
+    },
+  );
+
+  app.get(
+    "/lodgement-requests",
+    {
+      schema: {
+        tags,
+        summary: "The case's lodgement requests, newest first, with their correspondence",
+        querystring: LodgementRequestsQuerySchema,
+        response: { 200: LodgementRequestsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listLodgementRequests(deps, request.caller, request.query.lodgement_case_id),
+  );
+
+  app.get(
+    "/lender-mortgage-references",
+    {
+      schema: {
+        tags,
+        summary: "A lender's mortgage deed references (the deed preference options)",
+        querystring: LenderMortgageReferencesQuerySchema,
+        response: { 200: LenderMortgageReferencesResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listLenderMortgageReferences(deps, request.caller, request.query.subscriber_id),
+  );
+};
