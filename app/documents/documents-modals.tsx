@@ -10,7 +10,15 @@ import { Form, Link } from "@remix-run/react";
 import { z } from "zod";
 import type { Toast } from "../../core/shared/errors.js";
 import { CsrfInput } from "../components/csrf-input";
-import { ErrorSummary, FieldError, RadioGroup, RouteDialog, SelectField, SubmitButton, useSchemaForm } from "../components/form";
+import {
+  ErrorSummary,
+  FieldError,
+  RadioGroup,
+  RouteDialog,
+  SelectField,
+  SubmitButton,
+  useSchemaForm,
+} from "../components/form";
 import { ToastMessage } from "../components/toast";
 import type { ModalData } from "./documents.server";
 
@@ -30,7 +38,10 @@ const TITLES: Record<ModalData["modal"], string> = {
 };
 
 /** Loose shapes for Conform's field state: the action checks the real schema (documents-forms.ts). */
-const AttachShape = z.object({ certificationType: z.string().optional(), parentDocumentId: z.string().optional() });
+const AttachShape = z.object({
+  certificationType: z.string().optional(),
+  parentDocumentId: z.string().optional(),
+});
 const PermissionShape = z.object({ grantees: z.array(z.string()).optional() });
 const StatementsShape = z.record(z.string(), z.string().optional());
 const EmptyShape = z.object({});
@@ -62,7 +73,11 @@ export function DocumentsModal({ data, reply }: { data: ModalData; reply: ModalR
   return (
     <RouteDialog title={TITLES[data.modal]} closeTo={back}>
       <ToastMessage toast={reply?.toast ?? null} />
-      {data.reason ? <Refused reason={data.reason} back={back} /> : <ModalBody data={data} reply={reply} back={back} />}
+      {data.reason ? (
+        <Refused reason={data.reason} back={back} />
+      ) : (
+        <ModalBody data={data} reply={reply} back={back} />
+      )}
     </RouteDialog>
   );
 }
@@ -82,7 +97,15 @@ function ModalBody({ data, reply, back }: { data: ModalData; reply: ModalReplyDa
 
 type Of<K extends ModalData["modal"]> = Extract<ModalData, { modal: K }>;
 
-function AttachForm({ data, reply, back }: { data: Of<"attach">; reply: ModalReplyData | null; back: string }) {
+function AttachForm({
+  data,
+  reply,
+  back,
+}: {
+  data: Of<"attach">;
+  reply: ModalReplyData | null;
+  back: string;
+}) {
   const [form, fields] = useSchemaForm(AttachShape, { id: "certification", lastResult: reply?.result });
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
@@ -96,24 +119,48 @@ function AttachForm({ data, reply, back }: { data: Of<"attach">; reply: ModalRep
           {data.signedWarning}
         </p>
       ) : null}
-      <SelectField field={fields.certificationType} label="Certification" placeholder="Select a certification" options={data.certificationTypes} />
-      <RadioGroup
-        field={fields.parentDocumentId}
-        legend={data.requisitionReply ? "Related application (optional)" : "Related application"}
-        options={data.applications.map((application) => ({
-          value: application.value,
-          label: application.label,
-          disabled: application.disabledReason !== null,
-          hint: application.disabledReason ?? undefined,
-        }))}
+      <SelectField
+        field={fields.certificationType}
+        label="Certification"
+        placeholder="Select a certification"
+        options={data.certificationTypes}
       />
-      <Actions submit={data.requisitionReply ? "Add to requisition reply" : "Attach to application"} back={back} />
+      {data.requisitionReply ? (
+        <p>The document will be added to your reply to the land registry&apos;s requisition.</p>
+      ) : (
+        <RadioGroup
+          field={fields.parentDocumentId}
+          legend="Related application"
+          options={data.applications.map((application) => ({
+            value: application.value,
+            label: application.label,
+            disabled: application.disabledReason !== null,
+            hint: application.disabledReason ?? undefined,
+          }))}
+        />
+      )}
+      <Actions
+        submit={data.requisitionReply ? "Add to requisition reply" : "Attach to application"}
+        back={back}
+      />
     </Form>
   );
 }
 
-function PermissionForm({ data, reply, back }: { data: Of<"permissions">; reply: ModalReplyData | null; back: string }) {
-  const [form, fields] = useSchemaForm(PermissionShape, { id: "viewing-permission", lastResult: reply?.result, defaultValue: { grantees: data.granted } });
+function PermissionForm({
+  data,
+  reply,
+  back,
+}: {
+  data: Of<"permissions">;
+  reply: ModalReplyData | null;
+  back: string;
+}) {
+  const [form, fields] = useSchemaForm(PermissionShape, {
+    id: "viewing-permission",
+    lastResult: reply?.result,
+    defaultValue: { grantees: data.granted },
+  });
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
       <CsrfInput />
@@ -134,7 +181,15 @@ function PermissionForm({ data, reply, back }: { data: Of<"permissions">; reply:
         </label>
         {data.grantees.map((option, index) => (
           <label key={option.value} htmlFor={`${fields.grantees.id}-${index}`}>
-            <input {...getInputProps(fields.grantees, { type: "checkbox", value: option.value, ariaAttributes: false })} key={option.value} id={`${fields.grantees.id}-${index}`} />
+            <input
+              {...getInputProps(fields.grantees, {
+                type: "checkbox",
+                value: option.value,
+                ariaAttributes: false,
+              })}
+              key={option.value}
+              id={`${fields.grantees.id}-${index}`}
+            />
             {option.label}
           </label>
         ))}
@@ -144,8 +199,19 @@ function PermissionForm({ data, reply, back }: { data: Of<"permissions">; reply:
   );
 }
 
-function ApproveForm({ data, reply, back }: { data: Of<"approve">; reply: ModalReplyData | null; back: string }) {
-  const [form, fields] = useSchemaForm(StatementsShape, { id: "approve-applications", lastResult: reply?.result });
+function ApproveForm({
+  data,
+  reply,
+  back,
+}: {
+  data: Of<"approve">;
+  reply: ModalReplyData | null;
+  back: string;
+}) {
+  const [form, fields] = useSchemaForm(StatementsShape, {
+    id: "approve-applications",
+    lastResult: reply?.result,
+  });
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
       <CsrfInput />
@@ -161,7 +227,13 @@ function ApproveForm({ data, reply, back }: { data: Of<"approve">; reply: ModalR
             <div key={statement.key} className={field?.errors?.length ? "field field--error" : "field"}>
               <FieldError id={`${id}-error`} errors={field?.errors} />
               <label htmlFor={id}>
-                <input type="checkbox" id={id} name={statement.key} aria-invalid={field?.errors?.length ? true : undefined} aria-describedby={field?.errors?.length ? `${id}-error` : undefined} />
+                <input
+                  type="checkbox"
+                  id={id}
+                  name={statement.key}
+                  aria-invalid={field?.errors?.length ? true : undefined}
+                  aria-describedby={field?.errors?.length ? `${id}-error` : undefined}
+                />
                 {statement.text}
               </label>
             </div>
@@ -176,13 +248,25 @@ function ApproveForm({ data, reply, back }: { data: Of<"approve">; reply: ModalR
 function confirmText(data: ModalData): { text: string; button: string } {
   switch (data.modal) {
     case "delete":
-      return { text: `${data.file.fileName} (${data.file.documentType}) will be deleted from the workspace. This cannot be undone.`, button: "Delete" };
+      return {
+        text: `${data.file.fileName} (${data.file.documentType}) will be deleted from the workspace. This cannot be undone.`,
+        button: "Delete",
+      };
     case "unapprove":
-      return { text: `The applications (${data.applications.join(", ")}) will be unapproved so that they can be changed and approved again.`, button: "Unapprove" };
+      return {
+        text: `The applications (${data.applications.join(", ")}) will be unapproved so that they can be changed and approved again.`,
+        button: "Unapprove",
+      };
     case "submit":
-      return { text: `The applications (${data.applications.join(", ")}) will be submitted to the land registry. Total land registry fee: ${data.feeTotal}.`, button: "Submit" };
+      return {
+        text: `The applications (${data.applications.join(", ")}) will be submitted to the land registry. Total land registry fee: ${data.feeTotal}.`,
+        button: "Submit",
+      };
     case "resubmit":
-      return { text: "Record that the rejected applications were resubmitted to the land registry outside the product. The workspace will be closed.", button: "Confirm resubmission" };
+      return {
+        text: "Record that the rejected applications were resubmitted to the land registry outside the product. The workspace will be closed.",
+        button: "Confirm resubmission",
+      };
     default:
       return { text: "", button: "Confirm" };
   }

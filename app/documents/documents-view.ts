@@ -471,8 +471,15 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
 
   // Workspace documents: the files not attached to an application (2.1, 4.2, 6).
   const applicationsByType = new Map(applications.map((application) => [application.documentType, application]));
+  // A file that became a document (attached, a requisition reply) is listed where that document is.
+  const usedFileIds = new Set(
+    [
+      ...input.documents.flatMap((document) => [document.file?.fileId, ...document.supportingDocuments.map((child) => child.file?.fileId)]),
+      ...input.requests.flatMap((request) => request.correspondence.map((document) => document.file?.fileId)),
+    ].filter((fileId): fileId is string => Boolean(fileId)),
+  );
   const workspaceDocuments: FileRow[] = input.files
-    .filter((file) => file.parentDocumentId === null)
+    .filter((file) => file.parentDocumentId === null && !usedFileIds.has(file.fileId))
     .map((file) => {
       const scanned = file.fileUploadStatus === "SUCCESS";
       const receivedType = (RECEIVED_DOCUMENT_TYPES as readonly string[]).includes(file.documentType);

@@ -300,7 +300,8 @@ function modalOf(state: DocumentsState, view: DocumentsView, modal: Modal, fileI
         reason: row.attach.reason,
         file: { fileId: row.fileId, fileName: row.fileName, documentType: row.documentType },
         requisitionReply,
-        applications: view.applications.map((application) => ({
+        // A requisition reply belongs to the active request, not to an application.
+        applications: requisitionReply ? [] : view.applications.map((application) => ({
           value: application.documentId,
           label: application.title,
           // A deed without its preference cannot take documents yet (4.2).
@@ -394,7 +395,7 @@ export async function modalAction(request: Request, workspaceId: string | undefi
           documentType: file.documentType,
           documentCategory: shown.requisitionReply ? "REQUISITION_DOCUMENT" : file.documentCategory === "APPLICATION_DOCUMENT" ? "APPLICATION_DOCUMENT" : file.documentCategory,
           certificationType: value.certificationType as "ORIGINAL",
-          ...(value.parentDocumentId ? { parentDocumentId: String(value.parentDocumentId) } : {}),
+          ...(value.parentDocumentId && !shown.requisitionReply ? { parentDocumentId: String(value.parentDocumentId) } : {}),
         });
         return redirectWithToast(value.parentDocumentId ? `${back}#application-${String(value.parentDocumentId)}` : back, successToast(DOCUMENT_MESSAGES.attached));
       }
