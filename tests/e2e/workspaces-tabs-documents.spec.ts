@@ -1,0 +1,275 @@
+/**
+ * The Documents tab (document 3 sections 2.1, 4.1 to 4.3, 5.1, 6, 8.2 and 9) in the browser, with JavaScript
+ * on and off, as the demo users: upload refusals with their messages (an encrypted PDF, a renamed PNG, the
+ * EICAR string found by the scan); a PDF uploaded, scanned, attached to the mortgage charge; the transaction
+ * value and deed preference; approval with the statements; submission; a requisition from the land registry
+ * sandbox (a transaction value in pounds ending in 999) answered and the workspace registered and closed; a
+ * second journey whose requisition deadline passes (product clock), rejected, then resubmitted outside the
+ * product. Every state passes axe and fits 320 px. Test PDFs are made at test time (documents-files.ts).
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiAs, FRESH, type HelpdeskApi } from "./administration-support";
+import { APP_URL, expectNoAxeViolations, USERS } from "./support";
+import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs } from "./workspaces-support";
+import { setProductClock } from "./title-fixtures";
+import { eicarPdfFile, encryptedPdfFile, pdfFile, renamedPngFile, type TestFile } from "./documents-files";
+
+let helpdesk: HelpdeskApi;
+
+async function apiOf(browser: Browser, email: string) {
+  const context = await browser.newContext(FRESH);
+  try {
+    return await apiAs(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  helpdesk = await apiOf(browser, USERS.helpdesk.email);
+});
+
+test.afterAll(async () => {
+  await setProductClock(helpdesk, null);
+});
+
+/** Nothing wider than a 320 px screen. */
+async function expectFits320(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(320);
+  if (size) await page.setViewportSize(size);
+}
+
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator(".toast").filter({ hasText: text })).toBeVisible();
+}
+
+const documentsHref = (key: keyof typeof DEMO_WORKSPACES) => `/workspaces/${DEMO_WORKSPACES[key].workspaceId}/documents`;
+
+function section(page: Page, name: string) {
+  return page.getByRole("region", { name, exact: true });
+}
+
+function application(page: Page, title: string) {
+  return page.locator("details.application").filter({ has: page.locator("summary", { hasText: title }) });
+}
+
+function fileRow(page: Page, fileName: string) {
+  return section(page, "Workspace documents").locator("tbody tr").filter({ hasText: fileName });
+}
+
+/** Uploads `file` as `documentType` through the form (certification when asked). */
+async function upload(page: Page, file: TestFile, documentType: string, certification?: string) {
+  const area = section(page, "Upload documents");
+  await area.getByLabel("File").setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
+  await area.getByLabel("Document type").selectOption({ label: documentType });
+  if (certification) await area.getByLabel(/^Certification/).selectOption({ label: certification });
+  await area.getByRole("button", { name: "Upload" }).click();
+}
+
+/** Waits for the scan's answer: with JavaScript the tab polls by itself; without, the user follows Refresh. */
+async function expectScanned(page: Page, javaScriptEnabled: boolean, message: string | RegExp) {
+  const status = page.locator("#upload-status");
+  if (javaScriptEnabled) {
+    await expect(status).toContainText(message, { timeout: 30_000 });
+    return;
+  }
+  await expect(async () => {
+    const text = (await status.textContent()) ?? "";
+    if (!(typeof message === "string" ? text.includes(message) : message.test(text))) {
+      await page.getByRole("link", { name: "Refresh to see the result" }).click();
+      throw new Error(`still: ${text}`);
+    }
+  }).toPass({ timeout: 30_000, intervals: [500, 1000] });
+}
+
+/** Moves the product clock forward by `hours` from now (the registry answers on the product clock). */
+async function clockAhead(hours: number) {
+  await setProductClock(helpdesk, new Date(Date.now() + hours * 3_600_000).toISOString());
+}
+
+/** Reloads until `check` passes (the registry job runs as the clock moves). */
+async function reloadUntil(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+}
+
+/** Fills an application's add or edit form: transaction value, deed and signature preference. */
+async function fillApplication(page: Page, title: string, value: string) {
+  const accordion = application(page, title);
+  await accordion.getByLabel("Transaction value (£)").fill(value);
+  const deed = accordion.getByLabel("Deed preference");
+  if ((await deed.count()) > 0 && (await deed.inputValue()) === "") await deed.selectOption({ index: 1 });
+  const signature = accordion.getByLabel("Signature preference");
+  if ((await signature.count()) > 0 && (await signature.inputValue()) === "") await signature.selectOption({ index: 1 });
+  await accordion.getByRole("button", { name: /^Save/ }).click();
+}
+
+/** Gives every application still in add mode its values (the fixture value for the mortgage charge). */
+async function completeApplications(page: Page, mortgageValue: string) {
+  await fillApplication(page, "Mortgage charge", mortgageValue);
+  await expectToast(page, /Transaction value added|Mortgage charge updated/);
+  for (;;) {
+    const open = page.locator("details.application form.application-form");
+    if ((await open.count()) === 0) break;
+    const title = (await open.first().locator("xpath=ancestor::details[1]/summary/span[1]").textContent()) ?? "";
+    await fillApplication(page, title, "1000");
+    await expectToast(page, /added|updated/);
+  }
+}
+
+async function attach(page: Page, javaScriptEnabled: boolean, fileName: string, applicationTitle: string) {
+  await fileRow(page, fileName).getByRole("link", { name: "Attach to application" }).click();
+  await expect(page.getByRole("heading", { name: "Document certification", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
+  // Submitted empty: both fields are required.
+  await page.getByRole("button", { name: "Attach to application" }).click();
+  await expect(page.getByText("Certification is required").first()).toBeVisible();
+  await page.getByLabel("Certification").selectOption({ label: "Original" });
+  await page.getByLabel(applicationTitle).check();
+  await page.getByRole("button", { name: "Attach to application" }).click();
+  await expectToast(page, "Document attached to application");
+}
+
+async function approveAndSubmit(page: Page, javaScriptEnabled: boolean) {
+  const applications = section(page, "Applications for lodgement with HMLR");
+  await applications.getByRole("link", { name: "Approve applications" }).click();
+  await expect(page.getByRole("heading", { name: "Approve applications", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
+  // Every statement must be ticked.
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("Confirm this statement to approve the applications").first()).toBeVisible();
+  for (const box of await page.getByRole("checkbox").all()) await box.check();
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await expectToast(page, "Applications approved");
+  await applications.getByRole("link", { name: "Submit to the land registry" }).click();
+  await expect(page.getByRole("heading", { name: "Submit to the land registry", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expectToast(page, "Applications submitted to the land registry");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`documents tab (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
+    test("upload refusals show their messages, and nothing is stored", async ({ browser }) => {
+      test.setTimeout(180_000);
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto(documentsHref(javaScriptEnabled ? "remortgageReady" : "purchaseReady"));
+      await expect(page.getByRole("heading", { name: "Documents", level: 2 })).toBeVisible();
+      await expect(page.getByText("No documents have been attached to this workspace yet")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expectFits320(page);
+
+      await upload(page, await encryptedPdfFile("locked.pdf"), "Deed");
+      await expect(page.getByText("Your file is secured or restricted from editing").first()).toBeVisible();
+      await upload(page, renamedPngFile("photo.pdf"), "Deed");
+      await expect(page.getByText("File type must be in a valid PDF format").first()).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expect(page.getByText("No documents have been attached to this workspace yet")).toBeVisible();
+
+      await upload(page, await eicarPdfFile("eicar.pdf"), "Deed");
+      await expectScanned(page, javaScriptEnabled, "A virus has been detected in the document. Please check and upload again.");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      expectNoConsoleErrors(page);
+      await page.context().close();
+    });
+  });
+}
+
+test.describe("documents tab journeys", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`upload, scan, attach, values, approve, submit, requisition answered, registered and closed (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const key = javaScriptEnabled ? "remortgageExchanged" : "remortgageLodgementDelayed";
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto(documentsHref(key));
+      await expect(page.getByRole("heading", { name: "Documents", level: 2 })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // The values first (a deed needs its preference before documents are attached); £250,999 raises a requisition.
+      await completeApplications(page, "250,999");
+      await expect(section(page, "Applications for lodgement with HMLR")).toContainText(/Total land registry fee: £\d[\d,]*\.\d\d/);
+
+      const deed = await pdfFile("Signed mortgage deed.pdf");
+      await upload(page, deed, "Mortgage charge");
+      await expectScanned(page, javaScriptEnabled, "Signed mortgage deed.pdf uploaded successfully");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expectFits320(page);
+      await attach(page, javaScriptEnabled, "Signed mortgage deed.pdf", "Mortgage charge");
+      await expect(application(page, "Mortgage charge")).toContainText("Signed mortgage deed.pdf");
+
+      await approveAndSubmit(page, javaScriptEnabled);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // The registry answers an hour later (product clock): a requisition.
+      await clockAhead(3);
+      await reloadUntil(page, () => expect(section(page, "Requisitions")).toBeVisible());
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expectFits320(page);
+      await upload(page, await pdfFile("Certified copy.pdf"), "Deed", "Certified");
+      await expectScanned(page, javaScriptEnabled, "Certified copy.pdf uploaded successfully");
+      await fileRow(page, "Certified copy.pdf").getByRole("link", { name: "Add to requisition reply" }).click();
+      await page.getByLabel("Certification").selectOption({ label: "Certified" });
+      await page.getByRole("button", { name: "Add to requisition reply" }).click();
+      await expectToast(page, "Document attached to application");
+      await section(page, "Requisitions").getByRole("button", { name: "Submit requisition replies" }).click();
+      await expectToast(page, "Document submitted successfully");
+
+      await clockAhead(6);
+      await reloadUntil(page, () => expect(page.getByText("Registered", { exact: true }).first()).toBeVisible());
+      await page.goto(`/workspaces/${DEMO_WORKSPACES[key].workspaceId}/overview`);
+      await expect(page.locator(".workspace-page")).toContainText("Closed");
+      expectNoConsoleErrors(page);
+      await page.context().close();
+      await setProductClock(helpdesk, null);
+    });
+  }
+
+  test("a requisition left past its deadline is rejected, then resubmitted outside the product", async ({ browser }) => {
+    test.setTimeout(300_000);
+    const page = await pageAs(browser, "manager", true);
+    // The purchase's requisition from the sandbox is left unanswered.
+    await page.goto(documentsHref("purchaseRequisitioned"));
+    await expect(section(page, "Requisitions")).toBeVisible();
+    await clockAhead(24 * 30);
+    await reloadUntil(page, () => expect(section(page, "Rejected applications")).toBeVisible());
+    await expect(section(page, "Rejected applications").getByText("Expired").first()).toBeVisible();
+    await expectNoAxeViolations(page, true);
+    await expectFits320(page);
+    await section(page, "Rejected applications").getByRole("link", { name: "Resubmit outside the product" }).click();
+    await expect(page.getByRole("heading", { name: "Resubmit outside the product", level: 2 })).toBeVisible();
+    await expectNoAxeViolations(page, true);
+    await page.getByRole("button", { name: "Confirm resubmission" }).click();
+    await expectToast(page, "Recorded as resubmitted outside the product. The workspace is closed.");
+    await page.goto(`/workspaces/${DEMO_WORKSPACES.purchaseRequisitioned.workspaceId}/overview`);
+    await expect(page.locator(".workspace-page")).toContainText("Closed");
+    await page.context().close();
+    await setProductClock(helpdesk, null);
+  });
+});
+
+test("a forged upload is refused before any file is written", async ({ browser }) => {
+  const page = await pageAs(browser, "manager", true);
+  const href = documentsHref("remortgageReady");
+  await page.goto(href);
+  const pdf = await pdfFile("forged.pdf");
+  const forged = await page.request.post(`${APP_URL}${href}`, {
+    headers: { origin: "https://attacker.example", "sec-fetch-site": "cross-site" },
+    multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer }, documentType: "DEED" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  const noToken = await page.request.post(`${APP_URL}${href}`, {
+    headers: { origin: APP_URL },
+    multipart: { file: { name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer }, documentType: "DEED" },
+    maxRedirects: 0,
+  });
+  expect(noToken.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByText("forged.pdf")).toHaveCount(0);
+  await page.context().close();
+});
