@@ -251,7 +251,7 @@ export async function requireUploadAllowed(
 ): Promise<void> {
   const caseStatus = lodgementCaseStatusOf(lodgementCase);
   requireAction(caller, caseStatus === "REQUISITIONED" ? "uploadRequisitionDocument" : "uploadFile", workspace);
-  const flags = await getFeatureFlags(deps.db, deps.environment);
+  const flags = await getFeatureFlags(executor as DB, deps.environment);
   const availability = uploadAvailability({
     workspace: { ...lockFlagsOf(workspace), transactionType: workspace.row.transaction_type, status: workspace.row.status },
     lodgementCaseStatus: caseStatus,
@@ -470,7 +470,7 @@ export async function deleteFile(
     const current = await fileOfCase(trx, lodgementCaseId, fileId, { lock: true });
     if (!current || !mayView(caller, workspace, current)) throw notFound(FILE_NOT_FOUND_MESSAGE);
     requireAction(caller, "deleteFile", workspace);
-    const flags = await getFeatureFlags(deps.db, deps.environment);
+    const flags = await getFeatureFlags(trx, deps.environment);
     const availability = fileDeleteAvailability({
       workspace: lockFlagsOf(workspace),
       deleteDocumentsEnabled: isFlagOn(flags, "delete-documents-enabled"),
