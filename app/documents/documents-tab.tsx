@@ -239,7 +239,8 @@ function UploadStatus({ state, basePath }: { state: UploadState; basePath: strin
     <div id="upload-status" role="status" aria-live="polite" className="notice notice-info">
       <span aria-busy={hydrated ? true : undefined}>{state.fileName} uploaded. Virus scan in progress.</span>{" "}
       {hydrated ? null : (
-        <a href={`${location.pathname}${location.search}#upload-status`} className="refresh-link">
+        // No fragment: a link to the same address with only a fragment would not load the page again.
+        <a href={`${location.pathname}${location.search}`} className="refresh-link">
           Refresh to see the result
         </a>
       )}
