@@ -241,7 +241,7 @@ export interface TaskLike {
   completedAt: string | null;
 }
 
-const LODGED_STATUSES = ["LODGED", "REGISTERED", "PARTIALLY_REGISTERED", "REQUISITIONED", "REQUISITION_SUBMITTED", "REGISTRATION_REJECTED", "REGISTERED_EXTERNALLY"];
+const LODGED_STATUSES = ["INITIATED", "LODGED", "REGISTERED", "PARTIALLY_REGISTERED", "REQUISITIONED", "REQUISITION_SUBMITTED", "REGISTRATION_REJECTED", "REGISTERED_EXTERNALLY"];
 
 /** Whether a case status means the applications have gone to the registry. */
 export function isLodgedStatus(status: string): boolean {

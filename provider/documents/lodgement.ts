@@ -197,6 +197,9 @@ export async function workspaceFactsOf(db: DB | Trx, workspaceId: string, transa
   };
 }
 
+const partiesKey = (parties: readonly { partyId: string; name: string; role: string }[]) =>
+  JSON.stringify(parties.map((party) => [party.partyId, party.name, party.role]));
+
 const isApplication = (row: Pick<DocumentRow, "application_key">) => row.application_key !== null;
 
 function applicationFactsOf(application: DocumentRow, documents: readonly DocumentRow[]): ApplicationFacts {
@@ -238,6 +241,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
   for (const application of derived) {
     const row = existing.get(application.applicationKey);
     const parties = JSON.stringify(application.applicationParties);
+    // jsonb keeps its own key order: compare the parties field by field.
     if (!row) {
       await trx
         .insertInto("lodgement_documents")
@@ -260,7 +264,7 @@ export async function bringInLine(trx: Trx, lodgementCase: CaseRow, workspace: {
         })
         .execute();
       changed = true;
-    } else if (row.name !== application.name || JSON.stringify(row.application_parties) !== parties) {
+    } else if (row.name !== application.name || partiesKey(row.application_parties) !== partiesKey(application.applicationParties)) {
       await trx.updateTable("lodgement_documents").set({ name: application.name, application_parties: parties }).where("document_id", "=", row.document_id).execute();
       changed = true;
     }

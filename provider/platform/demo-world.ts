@@ -17,6 +17,7 @@ import { seedDemoWorkspaces } from "../workspaces/seed.js";
 import { seedDemoParties } from "../parties/seed.js";
 import { seedDemoTitles } from "../title/seed.js";
 import { seedDemoFinancialAccounts } from "../financials/accounts-seed.js";
+import { seedDemoLodgements } from "../documents/seed.js";
 
 /** The password of every demo user who has one. */
 export const DEMO_PASSWORD = "Conveyancing-Demo-1";
@@ -215,6 +216,7 @@ export async function seedDemoWorld(db: DB, config: ProviderConfig): Promise<See
   await seedDemoParties(db);
   await seedDemoFinancialAccounts(db);
   await seedDemoSchedules(db);
+  await seedDemoLodgements(db);
   const scriptClients = await createMissingScriptClients(db, config);
   await seedAdministration(db, config);
   return { seeded, scriptClients };

@@ -24,8 +24,8 @@ import { titleRoutes } from "../title/routes.js";
 import { settlementRoutes } from "../financials/routes.js";
 import { bankHolidayRoutes } from "../financials/bank-holidays-routes.js";
 import { financialAccountRoutes } from "../financials/accounts-routes.js";
-import { fileDownloadRoutes, fileRoutes } from "../documents/file-routes.js";
 import { lodgementRoutes } from "../documents/lodgement-routes.js";
+import { fileDownloadRoutes, fileRoutes } from "../documents/file-routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
 

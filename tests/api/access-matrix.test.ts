@@ -212,6 +212,13 @@ const MATRIX_BUYER_FUNDS = "5d000000-0000-4000-8000-0000000000b3";
 /** A read of A's matrix schedule. */
 const readScheduleOfA = { url: () => `/api/settlement/v1/financial-settlement-schedules?workspace_id=${MATRIX_WORKSPACE()}` };
 
+/** The lodgement calls' resources of A (see "The lodgement calls' world" below). */
+const MATRIX_HELD_DOCUMENT = "5d000000-0000-4000-8000-0000000000c1";
+const MATRIX_REPLY_DOCUMENT = "5d000000-0000-4000-8000-0000000000c2";
+let matrixFileId = "";
+let lodgementCaseIdOfA = "";
+const readDocumentsOfA = { url: () => `/api/lodgement/v1/lodgement-cases?workspace_id=${MATRIX_WORKSPACE()}`, pick: (body: { records: { version: number }[] }) => body.records.map((record) => record.version) };
+
 const ACCESS: Record<string, Access> = {
   // The web app's session store: the web client's secret, never a person's token (decision 0017).
   "POST /api/v1/app-sessions": { reach: "webClient", body: () => sessionWrite },
@@ -613,7 +620,211 @@ const ACCESS: Record<string, Access> = {
     version: () => financialAccountVersion(DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId),
     read: { url: () => `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}` },
   },
+
+  // The lodgement case, its documents and requests (document 3 section 7.1; decision 0710): A's matrix
+  // workspace (A the lender's representative) for the documents and the approval; A's lodged remortgage
+  // (WS-10), put in the rejected state, for the resubmission outside; A's requisitioned purchase (WS-11) for
+  // the requisition replies.
+  "GET /api/lodgement/v1/lodgement-cases": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ workspace_id: MATRIX_WORKSPACE() }) },
+  "GET /api/lodgement/v1/lodgement-cases/participants": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], query: () => ({ workspace_id: MATRIX_WORKSPACE() }) },
+  "PATCH /api/lodgement/v1/lodgement-cases/{id}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_CASES],
+    prepare: rejectedLodgementOfA,
+    params: { id: caseOf("remortgageLodged") },
+    body: () => ({ status: "REGISTERED_EXTERNALLY" }),
+    version: lodgementCaseVersion("remortgageLodged"),
+    read: { url: () => `/api/lodgement/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES.remortgageLodged.workspaceId}` },
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{id}/documents": { reach: "subscriber", permissions: [Permission.VIEW_WORKSPACES], params: { id: caseOf("remortgagePreparing") } },
+  "POST /api/lodgement/v1/lodgement-cases/{id}/documents": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LODGEMENT_FILES],
+    prepare: async () => {
+      matrixFileId = await scannedFileOfA();
+    },
+    params: { id: caseOf("remortgagePreparing") },
+    body: () => ({ fileId: matrixFileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT" }),
+    read: readDocumentsOfA,
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{id}/documents/{documentId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    prepare: casesInLine,
+    params: { id: caseOf("remortgagePreparing"), documentId: mortgageChargeOfA },
+  },
+  "PATCH /api/lodgement/v1/lodgement-cases/{id}/documents/{documentId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_DOCUMENTS],
+    prepare: casesInLine,
+    params: { id: caseOf("remortgagePreparing"), documentId: mortgageChargeOfA },
+    body: () => ({ transactionValue: 15_000_000 + Math.floor(Math.random() * 100) }),
+    version: async () => documentVersion(await mortgageChargeOfA()),
+    read: readDocumentsOfA,
+  },
+  "DELETE /api/lodgement/v1/lodgement-cases/{id}/documents/{documentId}": {
+    reach: "subscriber",
+    permissions: [Permission.DELETE_LODGEMENT_DOCUMENTS],
+    prepare: heldDocumentOfA,
+    params: { id: caseOf("remortgagePreparing"), documentId: () => MATRIX_HELD_DOCUMENT },
+    version: () => documentVersion(MATRIX_HELD_DOCUMENT),
+    read: readDocumentsOfA,
+  },
+  "POST /api/lodgement/v1/lodgement-cases/{id}/approvals": {
+    reach: "subscriber",
+    permissions: [Permission.APPROVE_LODGEMENT_DOCUMENTS],
+    prepare: applicationsOfAReady,
+    params: { id: caseOf("remortgagePreparing") },
+    body: () => ({ approved: true, statements: ["applicantIdentity", "dataAccuracy", "lawFirmIdentity"] }),
+    version: lodgementCaseVersion("remortgagePreparing"),
+    read: { url: () => `/api/lodgement/v1/lodgement-cases?workspace_id=${MATRIX_WORKSPACE()}` },
+  },
+  "POST /api/lodgement/v1/lodgement-cases/{id}/submit-requisitions": {
+    reach: "subscriber",
+    permissions: [Permission.SUBMIT_LODGEMENT_REQUISITIONS],
+    prepare: requisitionReplyOfA,
+    params: { id: caseOf("purchaseRequisitioned") },
+    body: () => ({ correspondenceDocumentIds: [MATRIX_REPLY_DOCUMENT] }),
+    version: lodgementCaseVersion("purchaseRequisitioned"),
+    read: { url: () => `/api/lodgement/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES.purchaseRequisitioned.workspaceId}` },
+  },
+  "GET /api/lodgement/v1/lodgement-requests": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    query: () => ({ lodgement_case_id: lodgementCaseIdOfA }),
+    prepare: async () => {
+      lodgementCaseIdOfA = await caseOf("remortgagePreparing")();
+    },
+  },
+  // A lender's mortgage deed references are the lender's published options, not a workspace's: any caller
+  // who may view lodgement documents reads them.
+  "GET /api/lodgement/v1/lender-mortgage-references": {
+    reach: "caller",
+    permissions: [Permission.VIEW_LODGEMENT_DOCUMENTS],
+    query: () => ({ subscriber_id: DEMO_SUBSCRIBERS.northgate.subscriberId }),
+  },
 };
+
+// ---------------------------------------------------------------------------------------------------
+// The lodgement calls' world
+
+
+function lodgementCaseVersion(key: keyof typeof DEMO_WORKSPACES) {
+  return async () =>
+    (await provider.db.selectFrom("lodgement_cases").select("version").where("workspace_id", "=", DEMO_WORKSPACES[key].workspaceId).executeTakeFirstOrThrow()).version;
+}
+
+async function documentVersion(documentId: string): Promise<number> {
+  return (await provider.db.selectFrom("lodgement_documents").select("version").where("document_id", "=", documentId).executeTakeFirstOrThrow()).version;
+}
+
+/** Brings A's matrix case in line with its workspace (its applications exist), as any read does. */
+async function casesInLine(): Promise<void> {
+  const response = await provider.call(helpdeskToken, { method: "GET", url: `/api/lodgement/v1/lodgement-cases?workspace_id=${MATRIX_WORKSPACE()}` });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function mortgageChargeOfA(): Promise<string> {
+  await casesInLine();
+  const caseId = await caseOf("remortgagePreparing")();
+  return (
+    await provider.db
+      .selectFrom("lodgement_documents")
+      .select("document_id")
+      .where("lodgement_case_id", "=", caseId)
+      .where("application_key", "=", "MORTGAGE_DEED")
+      .executeTakeFirstOrThrow()
+  ).document_id;
+}
+
+/** A file of A's matrix case as the files pipeline leaves it once scanned clean. */
+async function scannedFileOfA(caseKey: keyof typeof DEMO_WORKSPACES = "remortgagePreparing"): Promise<string> {
+  const fileId = randomUUID();
+  await provider.db
+    .insertInto("lodgement_files")
+    .values({
+      file_id: fileId,
+      lodgement_case_id: await caseOf(caseKey)(),
+      file_name: "matrix.pdf",
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      size_bytes: 100,
+      sha256: "0".repeat(64),
+      storage_key: `matrix/${fileId}`,
+      upload_status: "SUCCESS",
+      policy_owner: A,
+      policy: JSON.stringify([{ principal: A, decision: "ALLOW", action: "VIEW" }]),
+    })
+    .execute();
+  return fileId;
+}
+
+/** A document held in A's matrix case (no application), to delete. */
+async function heldDocumentOfA(): Promise<void> {
+  await provider.db
+    .insertInto("lodgement_documents")
+    .values({
+      document_id: MATRIX_HELD_DOCUMENT,
+      lodgement_case_id: await caseOf("remortgagePreparing")(),
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      sub_type: "UPLOADED",
+      name: "matrix-held.pdf",
+      file_id: await scannedFileOfA(),
+    })
+    .execute();
+}
+
+/** A's matrix mortgage charge with its value and a digital deed (signed in the lender's service): ready to approve. */
+async function applicationsOfAReady(): Promise<void> {
+  const caseId = await caseOf("remortgagePreparing")();
+  await provider.db
+    .updateTable("lodgement_documents")
+    .set({ transaction_value: 20_000_000, mortgage_deed_reference: "e-MD0001", mortgage_deed_reference_type: "DIGITAL", signature_type: "ADVANCED_ELECTRONIC_SIGNATURE", signature_format: "ELECTRONIC" })
+    .where("lodgement_case_id", "=", caseId)
+    .where("application_key", "=", "MORTGAGE_DEED")
+    .execute();
+  await casesInLine();
+}
+
+/** A's lodged remortgage, its request rejected (the requisition deadline passed). */
+async function rejectedLodgementOfA(): Promise<void> {
+  const caseId = await caseOf("remortgageLodged")();
+  await provider.db.updateTable("lodgement_cases").set({ status: "REGISTRATION_REJECTED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
+}
+
+/** A's requisitioned purchase: an open requisition and a reply not yet submitted. */
+async function requisitionReplyOfA(): Promise<void> {
+  const caseId = await caseOf("purchaseRequisitioned")();
+  let request = await provider.db.selectFrom("lodgement_requests").select("lodgement_request_id").where("lodgement_case_id", "=", caseId).orderBy("submitted_at", "desc").executeTakeFirst();
+  if (!request) {
+    request = { lodgement_request_id: randomUUID() };
+    await provider.db
+      .insertInto("lodgement_requests")
+      .values({ lodgement_request_id: request.lodgement_request_id, lodgement_case_id: caseId, submitted_at: new Date(Date.now() - 86_400_000) })
+      .execute();
+  }
+  await provider.db
+    .updateTable("lodgement_requests")
+    .set({ outcome: "REQUISITIONED", requisitioned_at: new Date(), requisition_deadline: new Date(Date.now() + 20 * 86_400_000), requisition_submitted_at: null, rejected_at: null, answer_due_at: null })
+    .where("lodgement_request_id", "=", request.lodgement_request_id)
+    .execute();
+  await provider.db.updateTable("lodgement_cases").set({ status: "REQUISITIONED", hard_locked: true }).where("lodgement_case_id", "=", caseId).execute();
+  await provider.db
+    .insertInto("lodgement_documents")
+    .values({
+      document_id: MATRIX_REPLY_DOCUMENT,
+      lodgement_case_id: caseId,
+      document_type: "CERTIFIED_COPY",
+      document_category: "REQUISITION_DOCUMENT",
+      sub_type: "UPLOADED",
+      name: "matrix-reply.pdf",
+      file_id: await scannedFileOfA("purchaseRequisitioned"),
+      certification_type: "CERTIFIED",
+      lodgement_request_id: request.lodgement_request_id,
+    })
+    .execute();
+}
 
 /** The financial settlement schedule of A's matrix workspace, its version, and a read of it. */
 async function scheduleOfA(): Promise<string> {

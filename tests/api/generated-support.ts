@@ -156,6 +156,10 @@ const WATCHED_TABLES = [
   "financial_line_items",
   "financial_settlement_approvals",
   "financial_accounts",
+  "lodgement_cases",
+  "lodgement_files",
+  "lodgement_documents",
+  "lodgement_requests",
 ] as const;
 
 export async function footprint(provider: TestProvider): Promise<Record<string, string>> {

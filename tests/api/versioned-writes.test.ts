@@ -55,6 +55,8 @@ let lawFirmId = "";
 /** The financial settlement schedule of demo workspace 1 and a line item on it. */
 let scheduleId = "";
 let lineItemId = "";
+/** The mortgage charge of demo workspace 1's lodgement case. */
+let mortgageChargeId = "";
 
 function targets(): Record<string, Target> {
   const workspace = DEMO_WORKSPACES.remortgagePreparing.workspaceId;
@@ -184,6 +186,32 @@ function targets(): Record<string, Target> {
       url: `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}`,
       body: {},
     },
+    // The lodgement case of demo workspace 1 and its mortgage charge (decision 0710).
+    "PATCH /api/lodgement/v1/lodgement-cases/{id}": {
+      token: () => tokens.helpdesk!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}`,
+      body: { status: "LODGED" },
+    },
+    "PATCH /api/lodgement/v1/lodgement-cases/{id}/documents/{documentId}": {
+      token: () => tokens.helpdesk!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents/${mortgageChargeId}`,
+      body: { transactionValue: 15_000_000 },
+    },
+    "DELETE /api/lodgement/v1/lodgement-cases/{id}/documents/{documentId}": {
+      token: () => tokens.helpdesk!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents/${mortgageChargeId}`,
+      body: {},
+    },
+    "POST /api/lodgement/v1/lodgement-cases/{id}/approvals": {
+      token: () => tokens.helpdesk!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/approvals`,
+      body: { approved: true, statements: ["applicantIdentity", "dataAccuracy"] },
+    },
+    "POST /api/lodgement/v1/lodgement-cases/{id}/submit-requisitions": {
+      token: () => tokens.helpdesk!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/submit-requisitions`,
+      body: { correspondenceDocumentIds: [mortgageChargeId] },
+    },
     "POST /api/subscriber/v1/lodgement-identifiers": {
       token: () => tokens.hmlr!,
       url: "/api/subscriber/v1/lodgement-identifiers",
@@ -240,6 +268,9 @@ beforeAll(async () => {
   });
   expect(added.statusCode, added.body).toBe(201);
   lineItemId = added.json().lineItems[0].lineItemId;
+  const documents = await provider.call(tokens.harper, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents` });
+  expect(documents.statusCode, documents.body).toBe(200);
+  mortgageChargeId = documents.json().records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
   const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
 });
@@ -250,7 +281,7 @@ async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
     provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts"] as const).map((table) =>
+      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_cases", "lodgement_documents"] as const).map((table) =>
         provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
       ),
     ),

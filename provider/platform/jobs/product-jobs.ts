@@ -2,8 +2,8 @@
 import { sweepExpiredIdentityRecordsJob } from "../../identity/expired-records.js";
 import { collectPendingTitleSearchJob } from "../../title/jobs.js";
 import { exchangeFundsJob } from "../../financials/completion-day.js";
-import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
 import { lodgementRegistryJob } from "../../documents/lodgement-jobs.js";
+import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
 import type { JobDefinition } from "./queue.js";
 
 export const PRODUCT_JOBS: readonly JobDefinition[] = [

@@ -1,0 +1,470 @@
+/**
+ * The lodgement area through the real provider (document 3 sections 3, 4.1-4.3, 5.1, 6 and 7.1; decisions
+ * 0710-0712): the applications derived from the workspace, attach with every refusal and nothing stored, the
+ * transaction value and deed preference, approval with its statements, submission, the registry sandbox's
+ * requisition answered and registered (workspace CLOSED), and the rejection path (deadline passed, resubmitted
+ * outside, workspace CLOSED); 428 / 409 with nothing overwritten.
+ *
+ * Files come from the files pipeline (h-files: upload, scan); here they are stored as the pipeline leaves them
+ * (a lodgement_files row, SUCCESS or PENDING), since only their scan status and case matter to a document.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DocumentSchema,
+  DocumentsResponseSchema,
+  LODGEMENT_MESSAGES,
+  LenderMortgageReferencesResponseSchema,
+  LodgementCaseSchema,
+  LodgementCasesResponseSchema,
+  LodgementRequestSchema,
+  LodgementRequestsResponseSchema,
+  ParticipantsResponseSchema,
+  fieldErrorsOf,
+  type LodgementCase,
+  type LodgementDocument,
+} from "../../core/documents/api.js";
+import { DOCUMENT_TOOLTIPS, READINESS_PROBLEMS } from "../../core/documents/rules.js";
+import { UPLOAD_MESSAGES } from "../../core/documents/schemas.js";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
+import { VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
+import { TRANSACTION_VALUE_MESSAGES } from "../../core/shared/money.js";
+import { runRegistryJob } from "../../provider/documents/lodgement.js";
+import type { ProductClock } from "../../provider/platform/clock.js";
+import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { DEMO_SUBSCRIBERS, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
+
+const L = "/api/lodgement/v1";
+
+let provider: TestProvider;
+let harper: string; // Harper & Vale LLP: buyer's representative on WS-3, lender's representative on WS-2
+let northgate: string; // Northgate Bank: the incoming lender
+let keystone: string; // Keystone Conveyancing (viewer), a participant in neither workspace below
+
+beforeAll(async () => {
+  provider = await startTestProvider();
+  [harper, northgate, keystone] = await Promise.all([provider.scriptToken("harperVale"), provider.scriptToken("northgate"), provider.scriptToken("keystone")]);
+});
+afterAll(() => provider?.close());
+
+function call(token: string, method: WriteMethod, url: string, payload?: unknown, version?: number) {
+  return versionedCall(provider, token, method, url, payload, version);
+}
+type Answer = Awaited<ReturnType<typeof call>>;
+
+function expectRefusal(response: Answer, status: number, message: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json().message).toBe(message);
+}
+
+async function caseOf(token: string, workspaceId: string): Promise<LodgementCase> {
+  const response = await call(token, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const { records } = LodgementCasesResponseSchema.parse(response.json());
+  expect(records).toHaveLength(1);
+  return records[0]!;
+}
+
+async function documentsOf(token: string, caseId: string): Promise<LodgementDocument[]> {
+  const response = await call(token, "GET", `${L}/lodgement-cases/${caseId}/documents`);
+  expect(response.statusCode, response.body).toBe(200);
+  return DocumentsResponseSchema.parse(response.json()).records;
+}
+
+const application = (documents: LodgementDocument[], type: string) => documents.find((document) => document.documentType === type && document.documentCategory === "APPLICATION_DOCUMENT" && document.parentDocumentId === null)!;
+
+/** A file as the files pipeline leaves it once stored (and scanned, unless PENDING). */
+async function storedFile(lodgementCaseId: string, uploadStatus = "SUCCESS", documentType = "EVIDENCE"): Promise<string> {
+  const fileId = randomUUID();
+  await provider.db
+    .insertInto("lodgement_files")
+    .values({
+      file_id: fileId,
+      lodgement_case_id: lodgementCaseId,
+      file_name: `${documentType.toLowerCase()}-${fileId.slice(0, 4)}.pdf`,
+      document_type: documentType,
+      document_category: "SUPPORTING_DOCUMENT",
+      size_bytes: 1234,
+      sha256: "0".repeat(64),
+      storage_key: `test/${fileId}`,
+      upload_status: uploadStatus,
+      policy_owner: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+      policy: JSON.stringify([{ principal: DEMO_SUBSCRIBERS.harperVale.subscriberId, decision: "ALLOW", action: "VIEW" }]),
+    })
+    .execute();
+  return fileId;
+}
+
+async function documentCount(lodgementCaseId: string): Promise<number> {
+  const rows = await provider.db.selectFrom("lodgement_documents").select("document_id").where("lodgement_case_id", "=", lodgementCaseId).execute();
+  return rows.length;
+}
+
+async function workspaceRow(workspaceId: string) {
+  return provider.db.selectFrom("workspaces").select(["status", "version"]).where("workspace_id", "=", workspaceId).executeTakeFirstOrThrow();
+}
+
+async function taskStatus(workspaceId: string, taskName: string) {
+  const row = await provider.db.selectFrom("workspace_tasks").select("status").where("workspace_id", "=", workspaceId).where("task_name", "=", taskName).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** The workspace approval and the funds' exchange on completion day are the financials' and the workspace's (tested there). */
+async function fundsExchanged(workspaceId: string) {
+  await provider.db.updateTable("workspaces").set({ status: "FUNDS_EXCHANGED" }).where("workspace_id", "=", workspaceId).execute();
+}
+
+const clockAt = (instant: Date) => ({ now: () => instant }) as unknown as ProductClock;
+const hoursAfter = (iso: string, hours: number) => new Date(new Date(iso).getTime() + hours * 3_600_000);
+
+describe("the demo world's lodgement cases follow their workspaces", () => {
+  it("(before any registry job runs here) WS-9 (funds exchanged) is approved and ready to submit; WS-11 is requisitioned with its deadline; WS-12 registered; WS-10 lodged", async () => {
+    const exchanged = await caseOf(harper, DEMO_WORKSPACES.remortgageExchanged.workspaceId);
+    expect(exchanged).toMatchObject({ lodgementCaseStatus: "APPROVED", applicationsApproved: true, submissionProblems: [] });
+    const requisitioned = await caseOf(harper, DEMO_WORKSPACES.purchaseRequisitioned.workspaceId);
+    expect(requisitioned.lodgementCaseStatus).toBe("REQUISITIONED");
+    expect(requisitioned.requisitionDeadline).not.toBeNull();
+    const requests = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${requisitioned.lodgementCaseId}`)).json()).records;
+    expect(requests[0]!.correspondence.map((document) => document.subType)).toEqual(["RECEIVED"]);
+    expect((await caseOf(northgate, DEMO_WORKSPACES.remortgageClosed.workspaceId)).lodgementCaseStatus).toBe("REGISTERED");
+    expect((await caseOf(harper, DEMO_WORKSPACES.remortgageLodged.workspaceId)).lodgementCaseStatus).toBe("LODGED");
+    expect((await caseOf(northgate, DEMO_WORKSPACES.remortgageLodgementDelayed.workspaceId)).lodgementCaseStatus).toBe("INITIATED");
+  });
+});
+
+describe("the journey: attach, value, deed, approve, submit, requisition, reply, registered", () => {
+  const workspaceId = DEMO_WORKSPACES.purchaseReady.workspaceId;
+  let lodgementCase: LodgementCase;
+  let mortgage: LodgementDocument;
+
+  it("the case holds the applications the workspace needs: the mortgage charge and, for a purchase, the transfer", async () => {
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("CREATED");
+    expect(lodgementCase.applicationTypes).toContain("MORTGAGE_DEED");
+    expect(lodgementCase.applicationTypes).toContain("TRANSFER_OF_WHOLE");
+    expect(lodgementCase.canApprove).toBe(false);
+    expect(lodgementCase.submissionProblems[0]!.message).toBe(LODGEMENT_MESSAGES.notApproved);
+    const documents = await documentsOf(harper, lodgementCase.lodgementCaseId);
+    mortgage = application(documents, "MORTGAGE_DEED");
+    expect(mortgage.status).toBe("CREATED");
+    expect(mortgage.applicationParties.map((party) => party.name)).toEqual(["Priya Shah", "Arjun Shah", "Meera Shah"]);
+    expect(application(documents, "TRANSFER_OF_WHOLE").documentAttributes.considerationType).toBe("MONETARY_CONSIDERATION");
+    // Reading again changes nothing: the version stays.
+    expect((await caseOf(harper, workspaceId)).version).toBe(lodgementCase.version);
+  });
+
+  it("a workspace the caller is not in answers 404, for the case and its documents", async () => {
+    expect((await call(keystone, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}`)).statusCode).toBe(404);
+    expect((await call(keystone, "GET", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`)).statusCode).toBe(404);
+  });
+
+  it("the participants and the lender's mortgage deed references", async () => {
+    const participants = ParticipantsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-cases/participants?workspace_id=${workspaceId}`)).json()).records;
+    expect(participants.map((participant) => participant.role).sort()).toEqual(["BUYER_REPRESENTATIVE", "INCOMING_LENDER"]);
+    const references = LenderMortgageReferencesResponseSchema.parse(
+      (await call(harper, "GET", `${L}/lender-mortgage-references?subscriber_id=${DEMO_SUBSCRIBERS.northgate.subscriberId}`)).json(),
+    ).records;
+    expect(references.map((reference) => reference.mortgageDeedReferenceType)).toEqual(["STANDARD", "DIGITAL"]);
+  });
+
+  it("attach before the deed preference is refused with its tooltip, and nothing is stored", async () => {
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "MORTGAGE_DEED");
+    const before = await documentCount(lodgementCase.lodgementCaseId);
+    const response = await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, {
+      fileId,
+      documentType: "MORTGAGE_DEED",
+      documentCategory: "SUPPORTING_DOCUMENT",
+      parentDocumentId: mortgage.documentId,
+    });
+    expectRefusal(response, 400, DOCUMENT_TOOLTIPS.noDeedPreference);
+    expect(await documentCount(lodgementCase.lodgementCaseId)).toBe(before);
+  });
+
+  it("the transaction value and deed preference: If-Match required, stale refused, 0 only for a transfer, the lender's references only", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${mortgage.documentId}`;
+    const body = { transactionValue: 250_999_00, mortgageDeedReference: "", mortgageDeedReferenceType: "STANDARD" };
+    const references = LenderMortgageReferencesResponseSchema.parse(
+      (await call(harper, "GET", `${L}/lender-mortgage-references?subscriber_id=${DEMO_SUBSCRIBERS.northgate.subscriberId}`)).json(),
+    ).records;
+    body.mortgageDeedReference = references[0]!.mortgageDeedReference;
+    expectRefusal(await call(harper, "PATCH", url, body), 428, VERSION_REQUIRED_MESSAGE);
+    expectRefusal(await call(harper, "PATCH", url, body, mortgage.version + 5), 409, CONFLICT_MESSAGE);
+    const zero = await call(harper, "PATCH", url, { transactionValue: 0 }, mortgage.version);
+    expect(fieldErrorsOf(zero.json().message).transactionValue).toBe(TRANSACTION_VALUE_MESSAGES.invalid);
+    const unknown = await call(harper, "PATCH", url, { mortgageDeedReference: "MD0000Z", mortgageDeedReferenceType: "STANDARD" }, mortgage.version);
+    expect(fieldErrorsOf(unknown.json().message).mortgageDeedReference).toBe(LODGEMENT_MESSAGES.unknownDeedReference);
+    // A purchase is offered standard deeds only.
+    const digital = await call(harper, "PATCH", url, { mortgageDeedReference: references[1]!.mortgageDeedReference, mortgageDeedReferenceType: "DIGITAL" }, mortgage.version);
+    expect(fieldErrorsOf(digital.json().message).mortgageDeedReference).toBe(LODGEMENT_MESSAGES.unknownDeedReference);
+    const unchanged = DocumentSchema.parse((await call(harper, "GET", url)).json());
+    expect(unchanged.documentAttributes.transactionValue).toBeNull();
+    expect(unchanged.version).toBe(mortgage.version);
+
+    const saved = await call(harper, "PATCH", url, { ...body, signature: { type: "WET_INK_SIGNATURE", format: "PAPER" } }, mortgage.version);
+    expect(saved.statusCode, saved.body).toBe(200);
+    mortgage = DocumentSchema.parse(saved.json());
+    expect(mortgage.documentAttributes).toMatchObject({ transactionValue: 250_999_00, mortgageDeedReferenceType: "STANDARD", signature: { type: "WET_INK_SIGNATURE" } });
+    // Lodged with the transfer it secures: no separate fee (article 5(2)).
+    expect(mortgage.documentAttributes.landRegistryFee).toBe(0);
+    expect(saved.headers.etag).toBe(`"${mortgage.version}"`);
+  });
+
+  it("attach refuses a file not scanned clean, and a file of another workspace (404), storing nothing", async () => {
+    const before = await documentCount(lodgementCase.lodgementCaseId);
+    const pending = await storedFile(lodgementCase.lodgementCaseId, "PENDING");
+    const otherCase = await caseOf(harper, DEMO_WORKSPACES.remortgageReady.workspaceId);
+    const foreign = await storedFile(otherCase.lodgementCaseId);
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`;
+    const base = { documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId };
+    expectRefusal(await call(harper, "POST", url, { ...base, fileId: pending }), 400, LODGEMENT_MESSAGES.fileNotReady);
+    const refused = await call(harper, "POST", url, { ...base, fileId: foreign });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(await documentCount(lodgementCase.lodgementCaseId)).toBe(before);
+    expect(await documentCount(otherCase.lodgementCaseId)).toBe((await documentsOf(harper, otherCase.lodgementCaseId)).length);
+  });
+
+  it("attaches the signed deed to the mortgage charge; a second signed copy cannot replace it", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`;
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "MORTGAGE_DEED");
+    const attached = await call(harper, "POST", url, { fileId, documentType: "MORTGAGE_DEED", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId });
+    expect(attached.statusCode, attached.body).toBe(201);
+    expect(DocumentSchema.parse(attached.json()).parentDocumentId).toBe(mortgage.documentId);
+    const again = await call(harper, "POST", url, { fileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId });
+    expectRefusal(again, 400, LODGEMENT_MESSAGES.fileAlreadyAttached);
+    const second = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "MORTGAGE_DEED");
+    expectRefusal(
+      await call(harper, "POST", url, { fileId: second, documentType: "MORTGAGE_DEED", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId }),
+      400,
+      DOCUMENT_TOOLTIPS.signedCannotBeReplaced,
+    );
+    const documents = await documentsOf(harper, lodgementCase.lodgementCaseId);
+    mortgage = application(documents, "MORTGAGE_DEED");
+    expect(mortgage.subType).toBe("SIGNED");
+    expect(mortgage.status).toBe("PREPARED");
+    expect(mortgage.supportingDocuments).toHaveLength(1);
+  });
+
+  it("the transfer takes 0 and its signature preference; the fee total follows (Scale 1)", async () => {
+    let transfer = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "TRANSFER_OF_WHOLE");
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${transfer.documentId}`;
+    expectRefusal(
+      await call(harper, "PATCH", url, { mortgageDeedReference: "MD1A", mortgageDeedReferenceType: "STANDARD" }, transfer.version),
+      400,
+      LODGEMENT_MESSAGES.deedPreferenceNotForType,
+    );
+    const zero = await call(harper, "PATCH", url, { transactionValue: 0, signature: { type: "WET_INK_SIGNATURE", format: "PAPER" } }, transfer.version);
+    expect(zero.statusCode, zero.body).toBe(200);
+    transfer = DocumentSchema.parse(zero.json());
+    const valued = await call(harper, "PATCH", url, { transactionValue: 325_000_00 }, transfer.version);
+    transfer = DocumentSchema.parse(valued.json());
+    expect(transfer.documentAttributes.landRegistryFee).toBe(150_00);
+    expect(transfer.status).toBe("PREPARED");
+    // A signed transfer for readiness (4.3).
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "TRANSFER_OF_WHOLE");
+    const signed = await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, {
+      fileId,
+      documentType: "TRANSFER_OF_WHOLE",
+      documentCategory: "SUPPORTING_DOCUMENT",
+      parentDocumentId: transfer.documentId,
+    });
+    expect(signed.statusCode, signed.body).toBe(201);
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.landRegistryFeeTotal).toBe(150_00);
+    expect(await taskStatus(workspaceId, "add-transfer-of-whole-information")).not.toBe("PENDING");
+  });
+
+  it("approval needs every statement, then the case is APPROVED and its task completed", async () => {
+    lodgementCase = await caseOf(harper, workspaceId);
+    const pendingApplications = (await documentsOf(harper, lodgementCase.lodgementCaseId)).filter((document) => document.documentCategory === "APPLICATION_DOCUMENT" && document.status === "CREATED");
+    // Any other application the workspace needs (e.g. a discharge of the seller's charge) needs nothing here.
+    expect(pendingApplications).toEqual([]);
+    expect(lodgementCase.canApprove).toBe(true);
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/approvals`;
+    expectRefusal(await call(harper, "POST", url, { approved: true }), 428, VERSION_REQUIRED_MESSAGE);
+    const missing = await call(harper, "POST", url, { approved: true, statements: ["applicantIdentity"] }, lodgementCase.version);
+    expect(fieldErrorsOf(missing.json().message).statements).toBe(LODGEMENT_MESSAGES.statementsRequired);
+    expect((await caseOf(harper, workspaceId)).lodgementCaseStatus).toBe("PREPARED");
+    const approved = await call(harper, "POST", url, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version);
+    expect(approved.statusCode, approved.body).toBe(200);
+    lodgementCase = LodgementCaseSchema.parse(approved.json());
+    expect(lodgementCase.lodgementCaseStatus).toBe("APPROVED");
+    expect(lodgementCase.applicationsApproved).toBe(true);
+    expect(await taskStatus(workspaceId, "approve-hmlr-applications-for-settlement")).toBe("COMPLETED");
+    // Once approved, nothing is attached or changed.
+    const fileId = await storedFile(lodgementCase.lodgementCaseId);
+    expectRefusal(
+      await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, { fileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId }),
+      400,
+      DOCUMENT_TOOLTIPS.applicationsApproved,
+    );
+    const signed = (await documentsOf(harper, lodgementCase.lodgementCaseId)).find((document) => document.documentId === mortgage.documentId)!.supportingDocuments[0]!;
+    expectRefusal(await call(harper, "DELETE", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${signed.documentId}`, undefined, signed.version), 400, DOCUMENT_TOOLTIPS.cannotDetach);
+  });
+
+  it("submission waits for the funds' exchange, then lodges: case and workspace LODGED, a request to the registry", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}`;
+    expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.notSubmittable);
+    await fundsExchanged(workspaceId);
+    expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version - 1), 409, CONFLICT_MESSAGE);
+    expectRefusal(await call(harper, "PATCH", url, { status: "REGISTERED_EXTERNALLY" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.resubmitOnlyRejected);
+    // Readiness (4.3): a party with identity evidence needs an identity form in the case.
+    const parties = await provider.db.selectFrom("workspace_parties").select("party_id").where("workspace_id", "=", workspaceId).where("verification_of_identity", "=", "IDENTITY_EVIDENCE").execute();
+    expect(parties.length).toBeGreaterThan(0);
+    expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version), 400, READINESS_PROBLEMS.identityFormsMissing);
+    for (const _party of parties) {
+      const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "IDENTITY_FORM");
+      const held = await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`, { fileId, documentType: "IDENTITY_FORM", documentCategory: "IDENTITY_SUPPORTING_DOCUMENT" });
+      expect(held.statusCode, held.body).toBe(201);
+    }
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.submissionProblems).toEqual([]);
+    const lodged = await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version);
+    expect(lodged.statusCode, lodged.body).toBe(200);
+    lodgementCase = LodgementCaseSchema.parse(lodged.json());
+    expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "LODGED", hardLocked: true });
+    expect((await workspaceRow(workspaceId)).status).toBe("LODGED");
+    const requests = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records;
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ status: "PENDING", outcome: null, landRegistryFee: 150_00 });
+    expect(requests[0]!.applications.map((entry) => entry.documentType)).toContain("MORTGAGE_DEED");
+    expectRefusal(await call(harper, "PATCH", url, { status: "LODGED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.alreadyLodged);
+  });
+
+  it("the registry answers later with a requisition (pounds ending in 999): correspondence, a 15-business-day deadline, workspace REQUISITIONED", async () => {
+    const request = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records[0]!;
+    expect((await runRegistryJob(provider.db, clockAt(new Date(request.submittedAt)), "test")).answered).toEqual([]);
+    const { answered } = await runRegistryJob(provider.db, clockAt(hoursAfter(request.submittedAt, 30)), "test");
+    expect(answered).toEqual([request.lodgementRequestId]);
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("REQUISITIONED");
+    expect(lodgementCase.requisitionDeadline).not.toBeNull();
+    expect(new Date(lodgementCase.requisitionDeadline!).getTime()).toBeGreaterThan(hoursAfter(request.submittedAt, 30 + 24 * 15).getTime());
+    expect((await workspaceRow(workspaceId)).status).toBe("REQUISITIONED");
+    expect(await taskStatus(workspaceId, "respond-to-requisition")).toBe("PENDING");
+    const after = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records[0]!;
+    expect(after.outcome).toBe("REQUISITIONED");
+    expect(after.correspondence).toHaveLength(1);
+    expect(after.correspondence[0]).toMatchObject({ subType: "RECEIVED", documentCategory: "REQUISITION_DOCUMENT", expired: false });
+  });
+
+  it("a reply needs its certification; sending the registry's own letter is refused; the reply is sent and the registry registers", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents`;
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "CERTIFIED_COPY");
+    const uncertified = await call(harper, "POST", url, { fileId, documentType: "CERTIFIED_COPY", documentCategory: "REQUISITION_DOCUMENT" });
+    expect(fieldErrorsOf(uncertified.json().message).certificationType).toBe(UPLOAD_MESSAGES.certificationRequired);
+    const reply = await call(harper, "POST", url, { fileId, documentType: "CERTIFIED_COPY", documentCategory: "REQUISITION_DOCUMENT", certificationType: "CERTIFIED" });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const replyId = DocumentSchema.parse(reply.json()).documentId;
+    lodgementCase = await caseOf(harper, workspaceId);
+    const request = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records[0]!;
+    const received = request.correspondence.find((document) => document.subType === "RECEIVED")!;
+    const submitUrl = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/submit-requisitions`;
+    expectRefusal(await call(harper, "POST", submitUrl, { correspondenceDocumentIds: [received.documentId] }, lodgementCase.version), 400, LODGEMENT_MESSAGES.correspondenceNotSubmittable);
+    expectRefusal(await call(harper, "POST", submitUrl, { correspondenceDocumentIds: [replyId] }), 428, VERSION_REQUIRED_MESSAGE);
+    const sent = await call(harper, "POST", submitUrl, { correspondenceDocumentIds: [replyId] }, lodgementCase.version);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const answered = LodgementRequestSchema.parse(sent.json());
+    expect(answered.correspondence.find((document) => document.documentId === replyId)!.submittedAt).not.toBeNull();
+    expect((await caseOf(harper, workspaceId)).lodgementCaseStatus).toBe("REQUISITION_SUBMITTED");
+    expect(await taskStatus(workspaceId, "respond-to-requisition")).toBe("COMPLETED");
+
+    await runRegistryJob(provider.db, clockAt(hoursAfter(new Date().toISOString(), 48)), "test");
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("REGISTERED");
+    expect((await workspaceRow(workspaceId)).status).toBe("CLOSED");
+    const registered = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records[0]!;
+    expect(registered).toMatchObject({ outcome: "REGISTERED", status: "SUCCESS" });
+  });
+});
+
+describe("the rejection path: the deadline passes, the request is rejected, resubmitted outside", () => {
+  const workspaceId = DEMO_WORKSPACES.remortgageReady.workspaceId;
+  let lodgementCase: LodgementCase;
+
+  it("a remortgage with a held title: the mortgage charge and a discharge per registered charge", async () => {
+    lodgementCase = await caseOf(northgate, workspaceId);
+    const documents = await documentsOf(northgate, lodgementCase.lodgementCaseId);
+    const types = documents.filter((document) => document.documentCategory === "APPLICATION_DOCUMENT").map((document) => document.documentType);
+    expect(types.filter((type) => type === "DISCHARGE")).toHaveLength(2);
+    // Discharges come first, by charge number (the discharge feature is on).
+    expect(documents[0]!.documentAttributes.chargeIdentifier).toBe("C1");
+    expect(types).toContain("MORTGAGE_DEED");
+  });
+
+  it("a digital deed is signed in the lender's service: value and deed make the case ready; approve, lodge, requisitioned", async () => {
+    const mortgage = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "MORTGAGE_DEED");
+    const references = LenderMortgageReferencesResponseSchema.parse(
+      (await call(harper, "GET", `${L}/lender-mortgage-references?subscriber_id=${DEMO_SUBSCRIBERS.northgate.subscriberId}`)).json(),
+    ).records;
+    const digital = references.find((reference) => reference.mortgageDeedReferenceType === "DIGITAL")!;
+    const wrongSignature = await call(
+      harper,
+      "PATCH",
+      `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${mortgage.documentId}`,
+      { mortgageDeedReference: digital.mortgageDeedReference, mortgageDeedReferenceType: "DIGITAL", signature: { type: "WET_INK_SIGNATURE", format: "PAPER" } },
+      mortgage.version,
+    );
+    expect(fieldErrorsOf(wrongSignature.json().message).signature).toBe(LODGEMENT_MESSAGES.signatureNotForDeed);
+    const saved = await call(
+      harper,
+      "PATCH",
+      `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/documents/${mortgage.documentId}`,
+      { transactionValue: 180_999_00, mortgageDeedReference: digital.mortgageDeedReference, mortgageDeedReferenceType: "DIGITAL", signature: digital.applicableSignatures[0] },
+      mortgage.version,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(DocumentSchema.parse(saved.json()).documentAttributes.landRegistryFee).toBe(30_00);
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("PREPARED");
+    expect(lodgementCase.landRegistryFeeTotal).toBe(30_00);
+    const approved = await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/approvals`, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version);
+    lodgementCase = LodgementCaseSchema.parse(approved.json());
+    // Unapprove and approve again: the approval goes and comes back.
+    const unapproved = await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/approvals`, { approved: false }, lodgementCase.version);
+    lodgementCase = LodgementCaseSchema.parse(unapproved.json());
+    expect(lodgementCase.lodgementCaseStatus).toBe("PREPARED");
+    lodgementCase = LodgementCaseSchema.parse(
+      (await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/approvals`, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version)).json(),
+    );
+    await fundsExchanged(workspaceId);
+    const lodged = await call(harper, "PATCH", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}`, { status: "LODGED" }, lodgementCase.version);
+    expect(lodged.statusCode, lodged.body).toBe(200);
+    const request = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records[0]!;
+    await runRegistryJob(provider.db, clockAt(hoursAfter(request.submittedAt, 30)), "test");
+    expect((await caseOf(harper, workspaceId)).lodgementCaseStatus).toBe("REQUISITIONED");
+  });
+
+  it("past the deadline the request is rejected: rejectedAt, correspondence Expired, case REGISTRATION_REJECTED", async () => {
+    lodgementCase = await caseOf(harper, workspaceId);
+    const deadline = new Date(lodgementCase.requisitionDeadline!);
+    const requestId = lodgementCase.activeLodgementRequestId!;
+    // (The job looks at every request: the demo world's own requisition may fall due first.)
+    expect((await runRegistryJob(provider.db, clockAt(new Date(deadline.getTime() - 60_000)), "test")).rejected).not.toContain(requestId);
+    expect((await caseOf(harper, workspaceId)).lodgementCaseStatus).toBe("REQUISITIONED");
+    const { rejected } = await runRegistryJob(provider.db, clockAt(deadline), "test");
+    expect(rejected).toContain(requestId);
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("REGISTRATION_REJECTED");
+    const request = LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records[0]!;
+    expect(request.rejectedAt).not.toBeNull();
+    expect(request.outcome).toBe("REJECTED");
+    expect(request.correspondence.every((document) => document.expired)).toBe(true);
+    // Submitting requisitions of a rejected request is refused.
+    expectRefusal(
+      await call(harper, "POST", `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}/submit-requisitions`, { correspondenceDocumentIds: [request.correspondence[0]!.documentId] }, lodgementCase.version),
+      400,
+      LODGEMENT_MESSAGES.notRequisitioned,
+    );
+    expect(lodgementCase.submissionProblems.map((problem) => problem.message)).toContain(LODGEMENT_MESSAGES.alreadyLodged);
+    expect(READINESS_PROBLEMS.rejectedRequest).toBeTruthy();
+  });
+
+  it("resubmitted outside the product: REGISTERED_EXTERNALLY closes the workspace", async () => {
+    const url = `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}`;
+    expectRefusal(await call(harper, "PATCH", url, { status: "REGISTERED_EXTERNALLY" }), 428, VERSION_REQUIRED_MESSAGE);
+    const closed = await call(harper, "PATCH", url, { status: "REGISTERED_EXTERNALLY" }, lodgementCase.version);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(LodgementCaseSchema.parse(closed.json()).lodgementCaseStatus).toBe("REGISTERED_EXTERNALLY");
+    expect((await workspaceRow(workspaceId)).status).toBe("CLOSED");
+  });
+});
