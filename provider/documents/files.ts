@@ -144,9 +144,9 @@ export async function findCaseForFiles(
   }
 }
 
-/** The case's status (the lodgement part's column, when present; a case is CREATED until then). */
+/** The case's status (lodgement_cases.status, migration 0075; a case is CREATED until then). */
 export function lodgementCaseStatusOf(lodgementCase: CaseRow): string {
-  return (lodgementCase as CaseRow & { lodgement_case_status?: string | null }).lodgement_case_status ?? "CREATED";
+  return (lodgementCase as CaseRow & { status?: string | null }).status ?? "CREATED";
 }
 
 function mayView(caller: VerifiedCaller, workspace: CallerWorkspace, row: FileRow): boolean {
