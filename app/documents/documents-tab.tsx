@@ -313,7 +313,10 @@ function ApplicationForm({ application, basePath, reply }: { application: Applic
     },
   });
   const deedFixed = application.deedOptions.length === 1;
-  const signatureFixed = application.signatureOptions.length === 1;
+  // The signatures of the chosen deed (as chosen now with JavaScript, as saved or auto-selected without).
+  const chosenDeed = application.deedOptions.find((option) => option.value === (fields.mortgageDeedReference.value ?? application.current.mortgageDeedReference));
+  const signatureOptions = chosenDeed ? chosenDeed.signatures : application.signatureOptions;
+  const signatureFixed = signatureOptions.length === 1;
   return (
     <Form method="post" action={basePath} {...getFormProps(form)} noValidate className="application-form" preventScrollReset>
       <CsrfInput />
@@ -336,7 +339,8 @@ function ApplicationForm({ application, basePath, reply }: { application: Applic
             field={fields.signatureType}
             label="Signature preference"
             placeholder={signatureFixed ? undefined : "Select a signature"}
-            options={application.signatureOptions}
+            options={signatureOptions}
+            hint={chosenDeed ? undefined : "Choose a signature the deed allows."}
           />
         </>
       ) : null}

@@ -119,7 +119,7 @@ export interface ApplicationView {
   edit: Control | null;
   /** The provider's verdict on changing it (approved, locked …). */
   editRefusal: string | null;
-  deedOptions: { value: string; label: string; type: string }[];
+  deedOptions: { value: string; label: string; type: string; signatures: Option[] }[];
   signatureOptions: Option[];
   considerationOptions: Option[];
   considerationRequired: boolean;
@@ -336,6 +336,8 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
       value: reference.mortgageDeedReference,
       type: reference.mortgageDeedReferenceType,
       label: `${MORTGAGE_DEED_REFERENCE_TYPE_LABELS[reference.mortgageDeedReferenceType]}: ${reference.mortgageDeedReference}`,
+      // The signatures this deed allows (the provider refuses any other pairing).
+      signatures: reference.applicableSignatures.map((signature) => ({ value: signature.type, label: labelOf(SIGNATURE_TYPE_LABELS, signature.type) })),
     }));
   const signaturesOffered = [...new Set(input.deedReferences.flatMap((reference) => reference.applicableSignatures.map((signature) => signature.type)))];
   const signatureOptions = (signaturesOffered.length > 0 ? signaturesOffered : Object.keys(SIGNATURE_TYPE_LABELS)).map((type) => ({
@@ -364,7 +366,11 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
     const missingDeed = takesDeedPreference && !attributes.mortgageDeedReference;
     const editRefusal = document.actions.edit.enabled ? null : (document.actions.edit.tooltip ?? lockReason ?? DOCUMENT_TOOLTIPS.applicationsApproved);
     const canChange = mayEdit && editRefusal === null;
-    const mode: ApplicationMode = canChange && input.editDocumentId === document.documentId ? "edit" : canChange && (missingValue || missingDeed) ? "add" : "view";
+    // Add mode for what readiness needs (a mortgage charge's or a transfer's value, deed, consideration); other
+    // applications take a value through Edit.
+    const missingConsideration = transferOfWhole && !attributes.considerationType;
+    const mode: ApplicationMode =
+      canChange && input.editDocumentId === document.documentId ? "edit" : canChange && takesDeedPreference && (missingValue || missingDeed || missingConsideration) ? "add" : "view";
     const banners: string[] = [];
     if (missingDeed && !lodgementCase.applicationsApproved) banners.push(DOCUMENTS_TEXTS.deedBanner);
     if (document.subType === "SIGNED") banners.push(DOCUMENTS_TEXTS.signedBanner);
@@ -407,7 +413,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
       signatureRequired: takesDeedPreference,
       current: {
         mortgageDeedReference: attributes.mortgageDeedReference ?? (deedOptions.length === 1 ? deedOptions[0].value : ""),
-        signatureType: attributes.signature?.type ?? (signatureOptions.length === 1 ? signatureOptions[0].value : ""),
+        signatureType: attributes.signature?.type ?? (deedOptions.length === 1 && deedOptions[0].signatures.length === 1 ? deedOptions[0].signatures[0].value : ""),
         considerationType: attributes.considerationType ?? (transferOfWhole && workspace.transactionType === "PURCHASE" ? "MONETARY_CONSIDERATION" : ""),
       },
     };
