@@ -32,15 +32,17 @@ export function uploadFieldsSchema(options: { documentTypes: readonly string[]; 
 }
 
 /**
- * An application's form: the transaction value (0 allowed only for a transfer of whole), and for a mortgage
- * charge or a transfer its deed and signature preference, for a transfer its consideration type.
+ * An application's form: the transaction value (0 allowed only for a transfer of whole), for a mortgage charge
+ * the lender's deed reference, for a mortgage charge or a transfer the signature preference, for a transfer
+ * its consideration type.
  */
-export function applicationFormSchema(options: { transferOfWhole: boolean; takesDeedPreference: boolean; deedReferences: readonly string[] }) {
+export function applicationFormSchema(options: { transferOfWhole: boolean; takesDeedPreference: boolean; takesSignature?: boolean; deedReferences: readonly string[] }) {
+  const takesSignature = options.takesSignature ?? options.takesDeedPreference;
   return z.object({
     documentId: z.string().min(1),
     transactionValue: transactionValueSchema({ transferOfWhole: options.transferOfWhole }),
     mortgageDeedReference: options.takesDeedPreference ? choice(options.deedReferences, DEED_PREFERENCE_MESSAGES.deed) : z.string().optional(),
-    signatureType: options.takesDeedPreference ? requiredChoice(SIGNATURE_TYPES, "Signature preference", DEED_PREFERENCE_MESSAGES.signature) : z.string().optional(),
+    signatureType: takesSignature ? requiredChoice(SIGNATURE_TYPES, "Signature preference", DEED_PREFERENCE_MESSAGES.signature) : z.string().optional(),
     considerationType: options.transferOfWhole
       ? requiredChoice(CONSIDERATION_TYPES, "Consideration type", DEED_PREFERENCE_MESSAGES.consideration)
       : z.string().optional(),

@@ -10,11 +10,27 @@ import { Form, Link, useFetcher, useLocation, useNavigation, useRevalidator } fr
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { z } from "zod";
 import { CsrfInput } from "../components/csrf-input";
-import { ErrorSummary, FieldError, SelectField, SubmitButton, TextField, useHydrated, useSchemaForm } from "../components/form";
+import {
+  ErrorSummary,
+  FieldError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useHydrated,
+  useSchemaForm,
+} from "../components/form";
 import { ToastMessage } from "../components/toast";
 import type { Toast } from "../../core/shared/errors.js";
 import { applicationFormSchema, UPLOAD_FORM_FIELDS } from "./documents-forms";
-import type { ApplicationView, Control, CorrespondenceRow, DocumentsView, FileRow, RequestView, UploadState } from "./documents-view";
+import type {
+  ApplicationView,
+  Control,
+  CorrespondenceRow,
+  DocumentsView,
+  FileRow,
+  RequestView,
+  UploadState,
+} from "./documents-view";
 
 /** The upload success message clears after 4 seconds (section 9); the poll asks every second, for a minute at most. */
 export const UPLOAD_SUCCESS_BANNER_MS = 4_000;
@@ -36,7 +52,15 @@ export interface DocumentsReply {
 }
 
 /** An action that is a link, or disabled with its reason visible beside it. */
-export function ControlLink({ control, id, className = "secondary outline" }: { control: Control | null; id: string; className?: string }) {
+export function ControlLink({
+  control,
+  id,
+  className = "secondary outline",
+}: {
+  control: Control | null;
+  id: string;
+  className?: string;
+}) {
   if (!control) return null;
   if (control.reason === null) {
     return (
@@ -47,7 +71,12 @@ export function ControlLink({ control, id, className = "secondary outline" }: { 
   }
   return (
     <span className="disabled-action">
-      <button type="button" className={`${className} inline-action`} aria-disabled="true" aria-describedby={`${id}-why`}>
+      <button
+        type="button"
+        className={`${className} inline-action`}
+        aria-disabled="true"
+        aria-describedby={`${id}-why`}
+      >
         {control.label}
       </button>
       <small id={`${id}-why`} className="disabled-reason">
@@ -57,7 +86,17 @@ export function ControlLink({ control, id, className = "secondary outline" }: { 
   );
 }
 
-function Section({ id, title, children, subtitle }: { id: string; title: string; children: ReactNode; subtitle?: ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+  subtitle,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  subtitle?: ReactNode;
+}) {
   return (
     <section className="documents-card" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{title}</h3>
@@ -96,8 +135,18 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
   }
   const fileErrors = fileProblem ? [fileProblem] : fields.file.errors;
   return (
-    <Section id="upload" title="Upload documents" subtitle="PDF only, less than 20MB, not password protected.">
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="upload-form">
+    <Section
+      id="upload"
+      title="Upload documents"
+      subtitle="PDF only, less than 20MB, not password protected."
+    >
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="upload-form"
+      >
         {/* The token first: the action verifies it before any file is written (read-upload.server.ts). */}
         <CsrfInput />
         <ErrorSummary form={form} />
@@ -116,7 +165,13 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
               setFileChosen(Boolean(chosen));
               if (!chosen) return setFileProblem(null);
               const pdf = chosen.type ? chosen.type === "application/pdf" : /\.pdf$/i.test(chosen.name);
-              setFileProblem(!pdf ? CLIENT_MESSAGES.notPdf : chosen.size >= MAX_UPLOAD_BYTES ? CLIENT_MESSAGES.tooLarge : null);
+              setFileProblem(
+                !pdf
+                  ? CLIENT_MESSAGES.notPdf
+                  : chosen.size >= MAX_UPLOAD_BYTES
+                    ? CLIENT_MESSAGES.tooLarge
+                    : null,
+              );
             }}
           />
         </div>
@@ -149,7 +204,11 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
             {upload.grantees.map((option, index) => (
               <label key={option.value} htmlFor={`${fields.grantees.id}-${index}`}>
                 <input
-                  {...getInputProps(fields.grantees, { type: "checkbox", value: option.value, ariaAttributes: false })}
+                  {...getInputProps(fields.grantees, {
+                    type: "checkbox",
+                    value: option.value,
+                    ariaAttributes: false,
+                  })}
                   key={option.value}
                   id={`${fields.grantees.id}-${index}`}
                 />
@@ -159,7 +218,12 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
           </fieldset>
         ) : null}
         <div className="form-actions">
-          <button type="submit" aria-busy={busy || undefined} disabled={busy || (hydrated && !ready)} aria-describedby={hydrated && !ready ? "upload-hint" : undefined}>
+          <button
+            type="submit"
+            aria-busy={busy || undefined}
+            disabled={busy || (hydrated && !ready)}
+            aria-describedby={hydrated && !ready ? "upload-hint" : undefined}
+          >
             {busy ? "Uploading" : "Upload"}
           </button>
           {hydrated && !ready ? (
@@ -177,7 +241,12 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
 function useSchemaFormless(lastResult: SubmissionResult<string[]> | null) {
   return useSchemaForm(UploadShape, { id: "upload", lastResult });
 }
-const UploadShape = z.object({ file: z.any().optional(), documentType: z.string().optional(), certificationType: z.string().optional(), grantees: z.array(z.string()).optional() });
+const UploadShape = z.object({
+  file: z.any().optional(),
+  documentType: z.string().optional(),
+  certificationType: z.string().optional(),
+  grantees: z.array(z.string()).optional(),
+});
 
 /**
  * The latest upload's state: its message once scanned; while PENDING, with JavaScript the status route is
@@ -185,7 +254,10 @@ const UploadShape = z.object({ file: z.any().optional(), documentType: z.string(
  */
 function UploadStatus({ state, basePath }: { state: UploadState; basePath: string }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ status: string; outcome: { kind: "success" | "error"; message: string } | null }>();
+  const fetcher = useFetcher<{
+    status: string;
+    outcome: { kind: "success" | "error"; message: string } | null;
+  }>();
   const revalidator = useRevalidator();
   const [tries, setTries] = useState(0);
   const [cleared, setCleared] = useState(false);
@@ -223,7 +295,11 @@ function UploadStatus({ state, basePath }: { state: UploadState; basePath: strin
   if (cleared) return <div id="upload-status" role="status" aria-live="polite" />;
   if (outcome) {
     return (
-      <div id="upload-status" role={outcome.kind === "error" ? "alert" : "status"} className={`notice ${outcome.kind === "error" ? "notice-error" : "notice-success"}`}>
+      <div
+        id="upload-status"
+        role={outcome.kind === "error" ? "alert" : "status"}
+        className={`notice ${outcome.kind === "error" ? "notice-error" : "notice-success"}`}
+      >
         {outcome.message}
       </div>
     );
@@ -254,21 +330,23 @@ function UploadStatus({ state, basePath }: { state: UploadState; basePath: strin
 function Facts({ application }: { application: ApplicationView }) {
   return (
     <dl className="documents-facts">
-      <div>
-        <dt>Transaction value</dt>
-        <dd>{application.transactionValue ?? "Not provided"}</dd>
-      </div>
+      {application.takesSignature ? (
+        <div>
+          <dt>Transaction value</dt>
+          <dd>{application.transactionValue ?? "Not provided"}</dd>
+        </div>
+      ) : null}
       {application.takesDeedPreference ? (
-        <>
-          <div>
-            <dt>Deed preference</dt>
-            <dd>{application.deedPreference ?? "Not provided"}</dd>
-          </div>
-          <div>
-            <dt>Signature preference</dt>
-            <dd>{application.signaturePreference ?? "Not provided"}</dd>
-          </div>
-        </>
+        <div>
+          <dt>Deed preference</dt>
+          <dd>{application.deedPreference ?? "Not provided"}</dd>
+        </div>
+      ) : null}
+      {application.takesSignature ? (
+        <div>
+          <dt>Signature preference</dt>
+          <dd>{application.signaturePreference ?? "Not provided"}</dd>
+        </div>
       ) : null}
       {application.transferOfWhole ? (
         <div>
@@ -294,10 +372,19 @@ function Facts({ application }: { application: ApplicationView }) {
   );
 }
 
-function ApplicationForm({ application, basePath, reply }: { application: ApplicationView; basePath: string; reply: DocumentsReply | null }) {
+function ApplicationForm({
+  application,
+  basePath,
+  reply,
+}: {
+  application: ApplicationView;
+  basePath: string;
+  reply: DocumentsReply | null;
+}) {
   const schema = applicationFormSchema({
     transferOfWhole: application.transferOfWhole,
     takesDeedPreference: application.takesDeedPreference,
+    takesSignature: application.takesSignature,
     deedReferences: application.deedOptions.map((option) => option.value),
   });
   const mine = reply?.intent === "application" && reply.documentId === application.documentId;
@@ -314,43 +401,80 @@ function ApplicationForm({ application, basePath, reply }: { application: Applic
   });
   const deedFixed = application.deedOptions.length === 1;
   // The signatures of the chosen deed (as chosen now with JavaScript, as saved or auto-selected without).
-  const chosenDeed = application.deedOptions.find((option) => option.value === (fields.mortgageDeedReference.value ?? application.current.mortgageDeedReference));
-  const signatureOptions = chosenDeed ? chosenDeed.signatures : application.signatureOptions;
+  const chosenDeed = application.deedOptions.find(
+    (option) =>
+      option.value === (fields.mortgageDeedReference.value ?? application.current.mortgageDeedReference),
+  );
+  const signatureOptions =
+    chosenDeed && application.takesDeedPreference ? chosenDeed.signatures : application.signatureOptions;
   const signatureFixed = signatureOptions.length === 1;
   return (
-    <Form method="post" action={basePath} {...getFormProps(form)} noValidate className="application-form" preventScrollReset>
+    <Form
+      method="post"
+      action={basePath}
+      {...getFormProps(form)}
+      noValidate
+      className="application-form"
+      preventScrollReset
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value="application" />
       <input type="hidden" name="documentId" value={application.documentId} />
       <input type="hidden" name="version" value={application.version} />
       {mine && reply.toast ? <ToastMessage toast={reply.toast} /> : null}
       <ErrorSummary form={form} />
-      <TextField field={fields.transactionValue} label="Transaction value (£)" inputMode="decimal" hint={application.transferOfWhole ? "0 or more, up to 12 digits and 2 decimals" : "More than 0, up to 12 digits and 2 decimals"} />
+      <TextField
+        field={fields.transactionValue}
+        label="Transaction value (£)"
+        inputMode="decimal"
+        hint={
+          application.transferOfWhole
+            ? "0 or more, up to 12 digits and 2 decimals"
+            : "More than 0, up to 12 digits and 2 decimals"
+        }
+      />
       {application.takesDeedPreference ? (
-        <>
-          <SelectField
-            field={fields.mortgageDeedReference}
-            label="Deed preference"
-            placeholder={deedFixed ? undefined : "Select a deed"}
-            options={application.deedOptions}
-            hint={deedFixed ? "The lender offers one deed, chosen for you." : application.deedOptions.length === 0 ? "The lender has no mortgage deed references." : undefined}
-          />
-          <SelectField
-            field={fields.signatureType}
-            label="Signature preference"
-            placeholder={signatureFixed ? undefined : "Select a signature"}
-            options={signatureOptions}
-            hint={chosenDeed ? undefined : "Choose a signature the deed allows."}
-          />
-        </>
+        <SelectField
+          field={fields.mortgageDeedReference}
+          label="Deed preference"
+          placeholder={deedFixed ? undefined : "Select a deed"}
+          options={application.deedOptions}
+          hint={
+            deedFixed
+              ? "The lender offers one deed, chosen for you."
+              : application.deedOptions.length === 0
+                ? "The lender has no mortgage deed references."
+                : undefined
+          }
+        />
+      ) : null}
+      {application.takesSignature ? (
+        <SelectField
+          field={fields.signatureType}
+          label="Signature preference"
+          placeholder={signatureFixed ? undefined : "Select a signature"}
+          options={signatureOptions}
+          hint={
+            chosenDeed || !application.takesDeedPreference ? undefined : "Choose a signature the deed allows."
+          }
+        />
       ) : null}
       {application.transferOfWhole ? (
-        <SelectField field={fields.considerationType} label="Consideration type" placeholder="Select a consideration type" options={application.considerationOptions} />
+        <SelectField
+          field={fields.considerationType}
+          label="Consideration type"
+          placeholder="Select a consideration type"
+          options={application.considerationOptions}
+        />
       ) : null}
       <div className="form-actions">
         <SubmitButton>{application.mode === "add" ? "Save" : "Save changes"}</SubmitButton>
         {application.mode === "edit" ? (
-          <Link to={`${basePath}#application-${application.documentId}`} className="button secondary outline" preventScrollReset>
+          <Link
+            to={`${basePath}#application-${application.documentId}`}
+            className="button secondary outline"
+            preventScrollReset
+          >
             Cancel
           </Link>
         ) : null}
@@ -360,7 +484,8 @@ function ApplicationForm({ application, basePath, reply }: { application: Applic
 }
 
 function SupportingTable({ application, basePath }: { application: ApplicationView; basePath: string }) {
-  if (application.supportingDocuments.length === 0) return <p className="muted">No supporting documents yet.</p>;
+  if (application.supportingDocuments.length === 0)
+    return <p className="muted">No supporting documents yet.</p>;
   const requisition = application.supportingDocuments.some((row) => row.submitDate !== null);
   return (
     <div className="table-scroll">
@@ -403,12 +528,21 @@ function SupportingTable({ application, basePath }: { application: ApplicationVi
                       <input type="hidden" name="documentId" value={row.documentId} />
                       <input type="hidden" name="version" value={row.version} />
                       <button type="submit" className="secondary outline inline-action">
-                        Remove<span className="visually-hidden"> {row.fileName} from {application.title}</span>
+                        Remove
+                        <span className="visually-hidden">
+                          {" "}
+                          {row.fileName} from {application.title}
+                        </span>
                       </button>
                     </Form>
                   ) : (
                     <span className="disabled-action">
-                      <button type="button" className="secondary outline inline-action" aria-disabled="true" aria-describedby={`detach-${row.documentId}-why`}>
+                      <button
+                        type="button"
+                        className="secondary outline inline-action"
+                        aria-disabled="true"
+                        aria-describedby={`detach-${row.documentId}-why`}
+                      >
                         Remove<span className="visually-hidden"> {row.fileName}</span>
                       </button>
                       <small id={`detach-${row.documentId}-why`} className="disabled-reason">
@@ -426,21 +560,39 @@ function SupportingTable({ application, basePath }: { application: ApplicationVi
   );
 }
 
-function Application({ application, basePath, reply }: { application: ApplicationView; basePath: string; reply: DocumentsReply | null }) {
-  const open = application.mode !== "view" || (reply?.intent === "application" && reply.documentId === application.documentId);
+function Application({
+  application,
+  basePath,
+  reply,
+}: {
+  application: ApplicationView;
+  basePath: string;
+  reply: DocumentsReply | null;
+}) {
+  const open =
+    application.mode !== "view" ||
+    (reply?.intent === "application" && reply.documentId === application.documentId);
   return (
     <details className="application" id={`application-${application.documentId}`} open={open || undefined}>
       <summary>
         <span className="application-title">{application.title}</span>
-        {application.actionRequired ? <span className="status-chip status-chip--action">Action required</span> : null}
-        {application.status === "APPROVED" ? <span className="status-chip status-chip--ok">Approved</span> : null}
+        {application.actionRequired ? (
+          <span className="status-chip status-chip--action">Action required</span>
+        ) : null}
+        {application.status === "APPROVED" ? (
+          <span className="status-chip status-chip--ok">Approved</span>
+        ) : null}
       </summary>
       {application.banners.map((banner) => (
         <p key={banner} className="notice notice-info" role="note">
           {banner}
         </p>
       ))}
-      {application.mode === "view" ? <Facts application={application} /> : <ApplicationForm application={application} basePath={basePath} reply={reply} />}
+      {application.mode === "view" ? (
+        <Facts application={application} />
+      ) : (
+        <ApplicationForm application={application} basePath={basePath} reply={reply} />
+      )}
       {application.edit ? (
         <div className="documents-actions">
           <ControlLink control={application.edit} id={`edit-${application.documentId}`} />
@@ -455,7 +607,15 @@ function Application({ application, basePath, reply }: { application: Applicatio
 // ---------------------------------------------------------------------------------------------------
 // Requisitions, rejected applications, correspondence
 
-function CorrespondenceTable({ rows, caption, expiredChips }: { rows: CorrespondenceRow[]; caption: string; expiredChips?: boolean }) {
+function CorrespondenceTable({
+  rows,
+  caption,
+  expiredChips,
+}: {
+  rows: CorrespondenceRow[];
+  caption: string;
+  expiredChips?: boolean;
+}) {
   if (rows.length === 0) return null;
   return (
     <div className="table-scroll">
@@ -480,7 +640,9 @@ function CorrespondenceTable({ rows, caption, expiredChips }: { rows: Correspond
                 ) : (
                   row.name
                 )}
-                {expiredChips && row.expired ? <span className="status-chip status-chip--expired">Expired</span> : null}
+                {expiredChips && row.expired ? (
+                  <span className="status-chip status-chip--expired">Expired</span>
+                ) : null}
               </td>
               <td>{row.received ? "Received" : (row.submitted ?? "Not submitted")}</td>
             </tr>
@@ -497,10 +659,18 @@ function Requisitions({ view }: { view: DocumentsView }) {
     <Section
       id="requisitions"
       title="Requisitions"
-      subtitle={requisition.deadline ? `The land registry raised a requisition. Reply by ${requisition.deadline}.` : "The land registry raised a requisition."}
+      subtitle={
+        requisition.deadline
+          ? `The land registry raised a requisition. Reply by ${requisition.deadline}.`
+          : "The land registry raised a requisition."
+      }
     >
       <CorrespondenceTable rows={requisition.received} caption="From the land registry" />
-      {requisition.replies.length > 0 ? <CorrespondenceTable rows={requisition.replies} caption="Your replies" /> : <p className="muted">Upload your replies above, then add each to the requisition reply.</p>}
+      {requisition.replies.length > 0 ? (
+        <CorrespondenceTable rows={requisition.replies} caption="Your replies" />
+      ) : (
+        <p className="muted">Upload your replies above, then add each to the requisition reply.</p>
+      )}
       {requisition.submit ? (
         requisition.submit.enabled ? (
           <Form method="post" action={view.basePath} preventScrollReset>
@@ -557,7 +727,14 @@ function RejectedRequest({ request }: { request: RequestView }) {
 
 function EmptyIllustration() {
   return (
-    <svg className="empty-illustration" width="96" height="96" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
+    <svg
+      className="empty-illustration"
+      width="96"
+      height="96"
+      viewBox="0 0 96 96"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="22" y="12" width="44" height="60" rx="4" fill="none" stroke="currentColor" strokeWidth="3" />
       <path d="M32 30h24M32 40h24M32 50h14" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       <circle cx="66" cy="70" r="14" fill="none" stroke="currentColor" strokeWidth="3" />
@@ -632,11 +809,18 @@ function WorkspaceDocuments({ view }: { view: DocumentsView }) {
                     ) : (
                       row.fileName
                     )}
-                    {row.scan ? <span className={`status-chip status-chip--${row.scan.status.toLowerCase()}`}>{row.scan.label}</span> : null}
+                    {row.scan ? (
+                      <span className={`status-chip status-chip--${row.scan.status.toLowerCase()}`}>
+                        {row.scan.label}
+                      </span>
+                    ) : null}
                   </td>
                   <td>{row.documentType}</td>
                   <td>
-                    <ControlLink control={row.attach ? { ...row.attach, label: row.attach.label } : null} id={`attach-${row.fileId}`} />
+                    <ControlLink
+                      control={row.attach ? { ...row.attach, label: row.attach.label } : null}
+                      id={`attach-${row.fileId}`}
+                    />
                   </td>
                   <td>
                     <RowMenu row={row} />
@@ -654,7 +838,15 @@ function WorkspaceDocuments({ view }: { view: DocumentsView }) {
 // ---------------------------------------------------------------------------------------------------
 // The tab
 
-export function DocumentsTab({ view, reply, deedReferencesFailed }: { view: DocumentsView; reply: DocumentsReply | null; deedReferencesFailed: boolean }) {
+export function DocumentsTab({
+  view,
+  reply,
+  deedReferencesFailed,
+}: {
+  view: DocumentsView;
+  reply: DocumentsReply | null;
+  deedReferencesFailed: boolean;
+}) {
   return (
     <section className="tab-panel documents-tab" aria-labelledby="tab-title">
       <h2 id="tab-title">Documents</h2>
@@ -670,15 +862,26 @@ export function DocumentsTab({ view, reply, deedReferencesFailed }: { view: Docu
         </p>
       ) : null}
       {view.upload ? <UploadArea view={view} reply={reply} /> : null}
-      {view.uploadState ? <UploadStatus key={view.uploadState.fileId} state={view.uploadState} basePath={view.basePath} /> : null}
+      {view.uploadState ? (
+        <UploadStatus key={view.uploadState.fileId} state={view.uploadState} basePath={view.basePath} />
+      ) : null}
       {view.requisition ? <Requisitions view={view} /> : null}
-      <Section id="applications" title="Applications for lodgement with HMLR" subtitle={<>Case status: {view.caseStatusLabel}</>}>
+      <Section
+        id="applications"
+        title="Applications for lodgement with HMLR"
+        subtitle={<>Case status: {view.caseStatusLabel}</>}
+      >
         <p className="fee-total">
           Total land registry fee: <strong>{view.feeTotal}</strong>
         </p>
         {view.applications.length === 0 ? <p>There are no applications for this workspace yet.</p> : null}
         {view.applications.map((application) => (
-          <Application key={application.documentId} application={application} basePath={view.basePath} reply={reply} />
+          <Application
+            key={application.documentId}
+            application={application}
+            basePath={view.basePath}
+            reply={reply}
+          />
         ))}
         {view.submit && view.submissionProblems.length > 0 ? (
           <ul className="submission-problems" aria-label="Before submitting">
@@ -690,11 +893,23 @@ export function DocumentsTab({ view, reply, deedReferencesFailed }: { view: Docu
         <div className="documents-actions" role="group" aria-label="Application actions">
           <ControlLink control={view.approve} id="approve" className="primary" />
           <ControlLink control={view.unapprove} id="unapprove" />
-          <ControlLink control={view.submit && view.submissionProblems.length > 0 ? { ...view.submit, reason: "See the list above." } : view.submit} id="submit" className="primary" />
+          <ControlLink
+            control={
+              view.submit && view.submissionProblems.length > 0
+                ? { ...view.submit, reason: "See the list above." }
+                : view.submit
+            }
+            id="submit"
+            className="primary"
+          />
         </div>
       </Section>
       {view.rejected.length > 0 ? (
-        <Section id="rejected" title="Rejected applications" subtitle="The land registry rejected these lodgements. Resubmit the applications, or record that they were resubmitted outside the product.">
+        <Section
+          id="rejected"
+          title="Rejected applications"
+          subtitle="The land registry rejected these lodgements. Resubmit the applications, or record that they were resubmitted outside the product."
+        >
           {view.rejected.map((request) => (
             <RejectedRequest key={request.lodgementRequestId} request={request} />
           ))}
@@ -713,7 +928,11 @@ export function DocumentsTab({ view, reply, deedReferencesFailed }: { view: Docu
             <CorrespondenceTable
               key={request.lodgementRequestId}
               rows={request.correspondence}
-              caption={index === 0 ? `Latest correspondence (lodgement submitted ${request.submittedAt})` : `Lodgement submitted ${request.submittedAt}`}
+              caption={
+                index === 0
+                  ? `Latest correspondence (lodgement submitted ${request.submittedAt})`
+                  : `Lodgement submitted ${request.submittedAt}`
+              }
               expiredChips
             />
           ))}

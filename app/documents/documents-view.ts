@@ -105,6 +105,8 @@ export interface ApplicationView {
   /** The value as the form shows it (pounds), when there is one. */
   transactionValueInput: string;
   takesDeedPreference: boolean;
+  /** Mortgage charge and transfer of whole: a signature preference. */
+  takesSignature: boolean;
   deedPreference: string | null;
   signaturePreference: string | null;
   considerationType: string | null;
@@ -360,17 +362,19 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
 
   const applications: ApplicationView[] = applicationDocuments.map((document) => {
     const attributes = document.documentAttributes;
-    const takesDeedPreference = document.documentType === "MORTGAGE_DEED" || document.documentType === "TRANSFER_OF_WHOLE";
+    // The lender's deed reference is the mortgage charge's; a transfer takes a signature preference only (5.1).
+    const takesDeedPreference = document.documentType === "MORTGAGE_DEED";
     const transferOfWhole = document.documentType === "TRANSFER_OF_WHOLE";
+    const takesValue = takesDeedPreference || transferOfWhole;
     const missingValue = attributes.transactionValue === null;
-    const missingDeed = takesDeedPreference && !attributes.mortgageDeedReference;
+    const missingDeed = (takesDeedPreference && !attributes.mortgageDeedReference) || (takesValue && !attributes.signature);
     const editRefusal = document.actions.edit.enabled ? null : (document.actions.edit.tooltip ?? lockReason ?? DOCUMENT_TOOLTIPS.applicationsApproved);
     const canChange = mayEdit && editRefusal === null;
     // Add mode for what readiness needs (a mortgage charge's or a transfer's value, deed, consideration); other
     // applications take a value through Edit.
     const missingConsideration = transferOfWhole && !attributes.considerationType;
     const mode: ApplicationMode =
-      canChange && input.editDocumentId === document.documentId ? "edit" : canChange && takesDeedPreference && (missingValue || missingDeed || missingConsideration) ? "add" : "view";
+      canChange && takesValue && input.editDocumentId === document.documentId ? "edit" : canChange && takesValue && (missingValue || missingDeed || missingConsideration) ? "add" : "view";
     const banners: string[] = [];
     if (missingDeed && !lodgementCase.applicationsApproved) banners.push(DOCUMENTS_TEXTS.deedBanner);
     if (document.subType === "SIGNED") banners.push(DOCUMENTS_TEXTS.signedBanner);
@@ -394,6 +398,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
       transactionValue: attributes.transactionValue === null ? null : formatMoney(attributes.transactionValue),
       transactionValueInput: penceInput(attributes.transactionValue),
       takesDeedPreference,
+      takesSignature: takesValue,
       deedPreference: attributes.mortgageDeedReference
         ? `${attributes.mortgageDeedReferenceType ? MORTGAGE_DEED_REFERENCE_TYPE_LABELS[attributes.mortgageDeedReferenceType] : ""}: ${attributes.mortgageDeedReference}`
         : null,
@@ -404,13 +409,13 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
       parties: document.applicationParties.map((party) => party.name),
       supportingDocuments: document.supportingDocuments.map((child) => ({ ...supportingRow(child), detach: detach(child) })),
       mode,
-      edit: mayEdit && mode === "view" ? { label: `Edit ${document.name}`, href: `${basePath}?edit=${encodeURIComponent(document.documentId)}#application-${document.documentId}`, reason: editRefusal } : null,
+      edit: mayEdit && takesValue && mode === "view" ? { label: `Edit ${document.name}`, href: `${basePath}?edit=${encodeURIComponent(document.documentId)}#application-${document.documentId}`, reason: editRefusal } : null,
       editRefusal,
       deedOptions,
       signatureOptions,
       considerationOptions,
       considerationRequired: transferOfWhole,
-      signatureRequired: takesDeedPreference,
+      signatureRequired: takesValue,
       current: {
         mortgageDeedReference: attributes.mortgageDeedReference ?? (deedOptions.length === 1 ? deedOptions[0].value : ""),
         signatureType: attributes.signature?.type ?? (deedOptions.length === 1 && deedOptions[0].signatures.length === 1 ? deedOptions[0].signatures[0].value : ""),

@@ -208,6 +208,7 @@ export async function documentsTabAction(request: Request, workspaceId: string |
       const schema = applicationFormSchema({
         transferOfWhole: application.transferOfWhole,
         takesDeedPreference: application.takesDeedPreference,
+        takesSignature: application.takesSignature,
         deedReferences: application.deedOptions.map((option) => option.value),
       });
       const submission = parseWithZod(formData, { schema });
@@ -220,7 +221,7 @@ export async function documentsTabAction(request: Request, workspaceId: string |
           ...(application.takesDeedPreference && deed
             ? { mortgageDeedReference: deed.value, mortgageDeedReferenceType: deed.type as "STANDARD" | "DIGITAL" }
             : {}),
-          ...(application.takesDeedPreference && value.signatureType
+          ...(application.takesSignature && value.signatureType
             ? { signature: { type: value.signatureType as "WET_INK_SIGNATURE", format: value.signatureType === "WET_INK_SIGNATURE" ? "PAPER" : "ELECTRONIC" } }
             : {}),
           ...(application.transferOfWhole && value.considerationType ? { considerationType: value.considerationType as "MONETARY_CONSIDERATION" } : {}),

@@ -60,12 +60,18 @@ function fileRow(page: Page, fileName: string) {
   return section(page, "Workspace documents").locator("tbody tr").filter({ hasText: fileName });
 }
 
+/** The open modal: a dialog over the tab with JavaScript, the page itself without. */
+function modal(page: Page, javaScriptEnabled: boolean) {
+  return javaScriptEnabled ? page.locator("dialog[open]") : page.locator("main");
+}
+
 /** Uploads `file` as `documentType` through the form (certification when asked). */
 async function upload(page: Page, file: TestFile, documentType: string, certification?: string) {
   const area = section(page, "Upload documents");
   await area.getByLabel("File").setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
   await area.getByLabel("Document type").selectOption({ label: documentType });
   if (certification) await area.getByLabel(/^Certification/).selectOption({ label: certification });
+  // With JavaScript the button waits until a file and a type are chosen.
   await area.getByRole("button", { name: "Upload" }).click();
 }
 
@@ -126,12 +132,13 @@ async function attach(page: Page, javaScriptEnabled: boolean, fileName: string, 
   await fileRow(page, fileName).getByRole("link", { name: "Attach to application" }).click();
   await expect(page.getByRole("heading", { name: "Document certification", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
   await expectNoAxeViolations(page, javaScriptEnabled);
+  const dialog = modal(page, javaScriptEnabled);
   // Submitted empty: both fields are required.
-  await page.getByRole("button", { name: "Attach to application" }).click();
-  await expect(page.getByText("Certification is required").first()).toBeVisible();
-  await page.getByLabel("Certification").selectOption({ label: "Original" });
-  await page.getByLabel(applicationTitle).check();
-  await page.getByRole("button", { name: "Attach to application" }).click();
+  await dialog.getByRole("button", { name: "Attach to application" }).click();
+  await expect(dialog.getByText("Certification is required").first()).toBeVisible();
+  await dialog.getByLabel("Certification", { exact: true }).selectOption({ label: "Original" });
+  await dialog.getByLabel(applicationTitle, { exact: true }).check();
+  await dialog.getByRole("button", { name: "Attach to application" }).click();
   await expectToast(page, "Document attached to application");
 }
 
@@ -191,10 +198,11 @@ test.describe("documents tab journeys", () => {
       await expect(page.getByRole("heading", { name: "Approve applications", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
       // Every statement must be ticked.
-      await page.getByRole("button", { name: "Approve", exact: true }).click();
-      await expect(page.getByText("Confirm this statement to approve the applications").first()).toBeVisible();
-      for (const box of await page.getByRole("checkbox").all()) await box.check();
-      await page.getByRole("button", { name: "Approve", exact: true }).click();
+      const approval = modal(page, javaScriptEnabled);
+      await approval.getByRole("button", { name: "Approve", exact: true }).click();
+      await expect(approval.getByText("Confirm this statement to approve the applications").first()).toBeVisible();
+      for (const box of await approval.getByRole("checkbox").all()) await box.check();
+      await approval.getByRole("button", { name: "Approve", exact: true }).click();
       await expectToast(page, "Applications approved");
       // Approved: attaching and removing are refused with their reasons.
       await expect(page.getByText("This document was attached before approval and cannot be detached.").first()).toBeVisible();
@@ -203,7 +211,7 @@ test.describe("documents tab journeys", () => {
       await applications.getByRole("link", { name: "Unapprove applications" }).click();
       await expect(page.getByRole("heading", { name: "Unapprove applications", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
-      await page.getByRole("button", { name: "Unapprove", exact: true }).click();
+      await modal(page, javaScriptEnabled).getByRole("button", { name: "Unapprove", exact: true }).click();
       await expectToast(page, "Applications unapproved");
       expectNoConsoleErrors(page);
       await page.context().close();
@@ -219,7 +227,7 @@ test.describe("documents tab journeys", () => {
     await applications.getByRole("link", { name: "Submit to the land registry" }).click();
     await expect(page.getByRole("heading", { name: "Submit to the land registry", level: 2 })).toBeVisible();
     await expectNoAxeViolations(page, true);
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await modal(page, true).getByRole("button", { name: "Submit", exact: true }).click();
     await expectToast(page, "Applications submitted to the land registry");
     await expect(applications).toContainText("Case status: Lodged");
 
@@ -232,8 +240,8 @@ test.describe("documents tab journeys", () => {
     await upload(page, await pdfFile("Certified copy.pdf"), "Deed", "Certified");
     await expectScanned(page, true, "Certified copy.pdf uploaded successfully");
     await fileRow(page, "Certified copy.pdf").getByRole("link", { name: "Add to requisition reply" }).click();
-    await page.getByLabel("Certification").selectOption({ label: "Certified" });
-    await page.getByRole("button", { name: "Add to requisition reply" }).click();
+    await modal(page, true).getByLabel("Certification", { exact: true }).selectOption({ label: "Certified" });
+    await modal(page, true).getByRole("button", { name: "Add to requisition reply" }).click();
     await expectToast(page, "Document attached to application");
     await expect(section(page, "Requisitions")).toContainText("Certified copy.pdf");
     await section(page, "Requisitions").getByRole("button", { name: "Submit requisition replies" }).click();
