@@ -109,7 +109,11 @@ async function fillApplication(page: Page, title: string, value: string) {
   const accordion = application(page, title);
   await accordion.getByLabel("Transaction value (£)").fill(value);
   const deed = accordion.getByLabel("Deed preference");
-  if ((await deed.count()) > 0 && (await deed.inputValue()) === "") await deed.selectOption({ index: 1 });
+  // A standard deed: its signed copy is uploaded and attached (a digital deed is signed in the lender's service).
+  if ((await deed.count()) > 0 && (await deed.inputValue()) === "") {
+    const standard = await deed.locator("option", { hasText: "Standard deed" }).first().getAttribute("value");
+    await deed.selectOption(standard ?? { index: 1 });
+  }
   const signature = accordion.getByLabel("Signature preference");
   if ((await signature.count()) > 0 && (await signature.inputValue()) === "") await signature.selectOption({ index: 1 });
   await accordion.getByRole("button", { name: /^Save/ }).click();
@@ -204,8 +208,10 @@ test.describe("documents tab journeys", () => {
       for (const box of await approval.getByRole("checkbox").all()) await box.check();
       await approval.getByRole("button", { name: "Approve", exact: true }).click();
       await expectToast(page, "Applications approved");
-      // Approved: attaching and removing are refused with their reasons.
-      await expect(page.getByText("This document was attached before approval and cannot be detached.").first()).toBeVisible();
+      // Approved: removing the signed deed is refused with its reason.
+      const charge = application(page, "Mortgage charge");
+      if ((await charge.getAttribute("open")) === null) await charge.locator("summary").click();
+      await expect(charge.getByText("This document was attached before approval and cannot be detached.").first()).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
 
       await applications.getByRole("link", { name: "Unapprove applications" }).click();
