@@ -286,6 +286,47 @@ test.describe("documents tab journeys", () => {
   });
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`a file's viewing permission is edited by its owner, the file viewed through a signed link, then deleted (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await pageAs(browser, "manager", javaScriptEnabled);
+    await page.goto(documentsHref(javaScriptEnabled ? "remortgageApproved" : "remortgageTransferOfEquity"));
+    await upload(page, await pdfFile("Redemption statement.pdf"), "Redemption statement");
+    await expectScanned(page, javaScriptEnabled, "Redemption statement.pdf uploaded successfully");
+    const row = fileRow(page, "Redemption statement.pdf");
+    await expect(row).toContainText(/\d\d\/\d\d\/\d{4}, \d\d:\d\d[AP]M/);
+
+    // View: the app asks the provider for a 60-second signed link and sends the browser there.
+    const viewHref = await row.getByRole("link", { name: "Redemption statement.pdf" }).getAttribute("href");
+    const viewed = await page.request.get(`${APP_URL}${viewHref}`);
+    expect(viewed.status()).toBe(200);
+    expect(viewed.headers()["content-disposition"]).toMatch(/^attachment/);
+    expect(viewed.headers()["x-content-type-options"]).toBe("nosniff");
+    expect((await viewed.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Edit viewing permission: the owner's organisation always kept (checked, disabled), the lender added.
+    await row.locator("summary").click();
+    await row.getByRole("link", { name: "Edit viewing permission" }).click();
+    const dialog = modal(page, javaScriptEnabled);
+    await expect(page.getByRole("heading", { name: "Edit viewing permission", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+    await expect(dialog.getByRole("checkbox", { name: /Harper & Vale LLP/ })).toBeDisabled();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await dialog.getByRole("checkbox", { name: "Northgate Bank" }).check();
+    await dialog.getByRole("button", { name: "Save viewing permission" }).click();
+    await expectToast(page, "Viewing permissions updated");
+
+    await fileRow(page, "Redemption statement.pdf").locator("summary").click();
+    await fileRow(page, "Redemption statement.pdf").getByRole("link", { name: "Delete" }).click();
+    await expect(page.getByRole("heading", { name: "Delete document", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await modal(page, javaScriptEnabled).getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, "Document deleted");
+    await expect(fileRow(page, "Redemption statement.pdf")).toHaveCount(0);
+    expectNoConsoleErrors(page);
+    await page.context().close();
+  });
+}
+
 test("a forged upload is refused before any file is written", async ({ browser }) => {
   const page = await pageAs(browser, "manager", true);
   const href = documentsHref("remortgageReady");
