@@ -290,7 +290,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`a file's viewing permission is edited by its owner, the file viewed through a signed link, then deleted (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const page = await pageAs(browser, "manager", javaScriptEnabled);
-    await page.goto(documentsHref(javaScriptEnabled ? "remortgageApproved" : "remortgageTransferOfEquity"));
+    await page.goto(documentsHref(javaScriptEnabled ? "remortgagePreparing" : "remortgageTransferOfEquity"));
     await upload(page, await pdfFile("Redemption statement.pdf"), "Redemption statement");
     await expectScanned(page, javaScriptEnabled, "Redemption statement.pdf uploaded successfully");
     const row = fileRow(page, "Redemption statement.pdf");
