@@ -60,6 +60,12 @@ function fileRow(page: Page, fileName: string) {
   return section(page, "Workspace documents").locator("tbody tr").filter({ hasText: fileName });
 }
 
+/** Opens a row's menu (a <details> disclosure) unless it is open already. */
+async function openMenu(row: ReturnType<typeof fileRow>) {
+  const menu = row.locator("details.row-menu");
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+}
+
 /** The open modal: a dialog over the tab with JavaScript, the page itself without. */
 function modal(page: Page, javaScriptEnabled: boolean) {
   return javaScriptEnabled ? page.locator("dialog[open]") : page.locator("main");
@@ -305,7 +311,7 @@ for (const javaScriptEnabled of [true, false]) {
     expect((await viewed.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
     // Edit viewing permission: the owner's organisation always kept (checked, disabled), the lender added.
-    await row.locator("summary").click();
+    await openMenu(row);
     await row.getByRole("link", { name: "Edit viewing permission" }).click();
     const dialog = modal(page, javaScriptEnabled);
     await expect(page.getByRole("heading", { name: "Edit viewing permission", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
@@ -315,7 +321,7 @@ for (const javaScriptEnabled of [true, false]) {
     await dialog.getByRole("button", { name: "Save viewing permission" }).click();
     await expectToast(page, "Viewing permissions updated");
 
-    await fileRow(page, "Redemption statement.pdf").locator("summary").click();
+    await openMenu(fileRow(page, "Redemption statement.pdf"));
     await fileRow(page, "Redemption statement.pdf").getByRole("link", { name: "Delete" }).click();
     await expect(page.getByRole("heading", { name: "Delete document", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
     await expectNoAxeViolations(page, javaScriptEnabled);
