@@ -8,7 +8,7 @@
  *   GET    /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}   → 200 LodgementFile (poll fileUploadStatus)
  *   PATCH  /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}   JSON { policy: [subscriberId] }, If-Match
  *          → 200 LodgementFile (the owner's organisation is always kept)
- *   DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}   → 204
+ *   DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}   If-Match → 204
  *   GET    /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}/content
  *          → 200 { downloadUrl, expiresAt }: a signed link valid 60 seconds, a path under the provider's URL
  *   GET    /api/lodgement/v1/file-downloads/{token}     (no bearer token: the browser opens it) → the PDF,

@@ -46,9 +46,9 @@ export async function updateFilePolicy(
   return (await call(ctx, "PATCH", filePath(lodgementCaseId, fileId), { body: { policy: [...grantees] }, version, schema: LodgementFileSchema })).data;
 }
 
-/** Deletes the file and its stored bytes. */
-export async function deleteFile(ctx: RequestContext, lodgementCaseId: string, fileId: string): Promise<void> {
-  await call(ctx, "DELETE", filePath(lodgementCaseId, fileId));
+/** Deletes the file and its stored bytes; `version` is the file's (If-Match: 409 when someone changed it since). */
+export async function deleteFile(ctx: RequestContext, lodgementCaseId: string, fileId: string, version: number): Promise<void> {
+  await call(ctx, "DELETE", filePath(lodgementCaseId, fileId), { version });
 }
 
 /**

@@ -17,7 +17,7 @@ import { IfMatchHeadersSchema } from "../../core/shared/versions.js";
 import { requestMeta } from "../platform/http/auth.js";
 import { errorResponses } from "../platform/http/errors.js";
 import type { ApiDeps } from "../platform/route-deps.js";
-import { requiredVersion, versionIfGiven } from "../platform/versions.js";
+import { requiredVersion } from "../platform/versions.js";
 import { tagVersion } from "../workspaces/routes.js";
 import { ApiError, notFound } from "../platform/errors.js";
 import {
@@ -37,6 +37,7 @@ import { DownloadLinkSigner } from "./files-links.js";
 import { fileStorageFromEnvironment, StoredObjectMissingError, type FileStorage } from "./storage.js";
 import { closeAfterAnswer, receivePdfUpload, registerUploadParsing } from "./uploads.js";
 import { setFileScanSeams } from "./virus-scan-job.js";
+import { setSweptStorage } from "./files-sweep.js";
 import { virusScannerFromEnvironment } from "./virus-scan.js";
 
 const tags = ["Lodgement service: files"];
@@ -62,6 +63,7 @@ function seamsOf(deps: ApiDeps): { storage: FileStorage; signer: DownloadLinkSig
     seams = { storage, signer: new DownloadLinkSigner(deps.config.encryptionKey) };
     sharedSeams.set(deps.config, seams);
     setFileScanSeams({ storage, scanner: virusScannerFromEnvironment() });
+    setSweptStorage(storage);
   }
   return seams;
 }
@@ -70,6 +72,9 @@ export const fileRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, apiDeps) =
   const { db, clock, jobs, config } = apiDeps;
   const { storage, signer } = seamsOf(apiDeps);
   const deps: FilesDeps = { db, clock, jobs, storage, environment: config.environment };
+  if (config.production && virusScannerFromEnvironment().kind === "sandbox") {
+    app.log.warn("Uploaded files are scanned by the sandbox scanner, which finds only the EICAR test string: set VIRUS_SCANNER=clamav in production.");
+  }
   await registerUploadParsing(app);
 
   app.post(
@@ -165,14 +170,14 @@ export const fileRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, apiDeps) =
         tags,
         summary: "Delete the file and its stored bytes",
         description:
-          "Needs DELETE_LODGEMENT_FILES, delete-documents-enabled, an uploaded sub-type, the owner organisation, a workspace neither locked nor cancelled, and a file not submitted. If-Match (optional): the file's version.",
+          "Needs DELETE_LODGEMENT_FILES, delete-documents-enabled, an uploaded sub-type, the owner organisation, a workspace neither locked nor cancelled, and a file not submitted. If-Match: the file's version.",
         params: FileParamsSchema,
         headers: IfMatchHeadersSchema,
         response: { 204: z.null(), ...errorResponses(...WRITE_ERRORS) },
       },
     },
     async (request, reply) => {
-      const version = versionIfGiven(request.headers["if-match"]);
+      const version = requiredVersion(request.headers["if-match"]);
       const { lodgementCaseId, fileId } = request.params;
       await deleteFile(deps, request.caller, lodgementCaseId, fileId, version, requestMeta(request), request.log);
       return reply.status(204).send(null);
@@ -210,6 +215,8 @@ export const fileDownloadRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, ap
       schema: {
         tags,
         summary: "The file a signed link names, as a PDF attachment (403 tampered, 410 expired)",
+        description: "No bearer token: the signed link (from …/files/{fileId}/content, valid 60 seconds) is the authority.",
+        security: [],
         params: TokenParamsSchema,
         produces: ["application/pdf"],
         response: { 200: z.any().describe("application/pdf"), ...errorResponses(403, 404) },

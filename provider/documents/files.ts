@@ -16,7 +16,6 @@
  *   submitted, by the owner organisation; the row goes first, then the stored object.
  */
 import type { Selectable } from "kysely";
-import { sql } from "kysely";
 import {
   APPLICATION_DOCUMENT_TYPES,
   DELETABLE_FILE_SUB_TYPES,
@@ -67,6 +66,7 @@ export const FILE_REFUSALS = {
   notPolicyOwner: "Only the organisation that uploaded the file can change who may view it.",
   notOwnerDelete: "Only the organisation that uploaded the file can delete it.",
   deleteNotOffered: "This file cannot be deleted.",
+  heldByDocument: "This file is a document of the case: delete the document instead.",
   noViewPermission: "You do not have permission to view this document.",
   notReady: {
     PENDING: DOCUMENT_MESSAGES.virusScanUnsuccessful,
@@ -98,12 +98,21 @@ function policyOf(row: FileRow): PolicyEntry[] {
   return (Array.isArray(raw) ? raw : []) as PolicyEntry[];
 }
 
-/** The attached application, when the documents part has recorded one (its column, when present). */
-function parentDocumentIdOf(row: FileRow): string | null {
-  return (row as FileRow & { parent_document_id?: string | null }).parent_document_id ?? null;
+/**
+ * The application each file is attached to: the parent of the lodgement document made of the file
+ * (lodgement_documents.file_id, one document per file), or null.
+ */
+async function parentsOf(db: DB | Trx, fileIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (fileIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("lodgement_documents")
+    .select(["file_id", "parent_document_id"])
+    .where("file_id", "in", [...fileIds])
+    .execute();
+  return new Map(rows.map((row) => [row.file_id!, row.parent_document_id]));
 }
 
-export function fileRecord(row: FileRow): LodgementFile {
+export function fileRecord(row: FileRow, parentDocumentId: string | null = null): LodgementFile {
   return {
     fileId: row.file_id,
     lodgementCaseId: row.lodgement_case_id,
@@ -121,7 +130,7 @@ export function fileRecord(row: FileRow): LodgementFile {
       lastModifiedBy: row.last_modified_by,
     },
     permission: { policy: policyOf(row), policyOwner: row.policy_owner },
-    parentDocumentId: parentDocumentIdOf(row),
+    parentDocumentId,
     version: row.version,
   };
 }
@@ -144,9 +153,9 @@ export async function findCaseForFiles(
   }
 }
 
-/** The case's status (lodgement_cases.status, migration 0075; a case is CREATED until then). */
+/** The case's status (migration 0075; CREATED until its applications are ready). */
 export function lodgementCaseStatusOf(lodgementCase: CaseRow): string {
-  return (lodgementCase as CaseRow & { status?: string | null }).status ?? "CREATED";
+  return lodgementCase.status;
 }
 
 function mayView(caller: VerifiedCaller, workspace: CallerWorkspace, row: FileRow): boolean {
@@ -180,7 +189,9 @@ export async function listFiles(db: DB, caller: VerifiedCaller, lodgementCaseId:
     .orderBy("created_at", "desc")
     .orderBy("file_id", "desc")
     .execute();
-  return { records: rows.filter((row) => mayView(caller, workspace, row)).map(fileRecord) };
+  const visible = rows.filter((row) => mayView(caller, workspace, row));
+  const parents = await parentsOf(db, visible.map((row) => row.file_id));
+  return { records: visible.map((row) => fileRecord(row, parents.get(row.file_id) ?? null)) };
 }
 
 /** One file of the case, if the caller may view it (404 otherwise: nothing about it is told). */
@@ -189,7 +200,7 @@ export async function getFile(db: DB, caller: VerifiedCaller, lodgementCaseId: s
   requireAction(caller, "viewWorkspace", workspace);
   const row = await fileOfCase(db, lodgementCaseId, fileId);
   if (!row || !mayView(caller, workspace, row)) throw notFound(FILE_NOT_FOUND_MESSAGE);
-  return fileRecord(row);
+  return fileRecord(row, (await parentsOf(db, [row.file_id])).get(row.file_id) ?? null);
 }
 
 /**
@@ -211,23 +222,26 @@ export async function downloadableFile(db: DB, caller: VerifiedCaller, lodgement
 // ---------------------------------------------------------------------------------------------------
 // Upload
 
-/** Whether a request of the case has been rejected (the lodgement part's table, when present). */
+/** Whether a lodgement request of the case has been rejected. */
 async function caseHasRejectedRequest(db: DB | Trx, lodgementCaseId: string): Promise<boolean> {
-  const table = await sql<{ present: boolean }>`SELECT to_regclass('lodgement_requests') IS NOT NULL AS present`.execute(db);
-  if (!table.rows[0]?.present) return false;
-  const rejected = await sql`SELECT 1 FROM lodgement_requests WHERE lodgement_case_id = ${lodgementCaseId} AND rejected_at IS NOT NULL LIMIT 1`.execute(db);
-  return rejected.rows.length > 0;
+  const rejected = await db
+    .selectFrom("lodgement_requests")
+    .select("lodgement_request_id")
+    .where("lodgement_case_id", "=", lodgementCaseId)
+    .where("rejected_at", "is not", null)
+    .executeTakeFirst();
+  return rejected !== undefined;
 }
 
-/** Whether the case holds a Transfer of Whole (an uploaded file or a document of that type). */
+/** Whether the case holds a Transfer of Whole document (an application of the case). */
 async function caseHasTransferOfWhole(db: DB | Trx, lodgementCaseId: string): Promise<boolean> {
-  const file = await db
-    .selectFrom("lodgement_files")
-    .select("file_id")
+  const document = await db
+    .selectFrom("lodgement_documents")
+    .select("document_id")
     .where("lodgement_case_id", "=", lodgementCaseId)
     .where("document_type", "=", "TRANSFER_OF_WHOLE")
     .executeTakeFirst();
-  return file !== undefined;
+  return document !== undefined;
 }
 
 function lockFlagsOf(workspace: CallerWorkspace) {
@@ -251,6 +265,7 @@ export async function requireUploadAllowed(
 ): Promise<void> {
   const caseStatus = lodgementCaseStatusOf(lodgementCase);
   requireAction(caller, caseStatus === "REQUISITIONED" ? "uploadRequisitionDocument" : "uploadFile", workspace);
+  // Read through the caller's executor: inside a transaction, a second connection may not exist (PGlite).
   const flags = await getFeatureFlags(executor as DB, deps.environment);
   const availability = uploadAvailability({
     workspace: { ...lockFlagsOf(workspace), transactionType: workspace.row.transaction_type, status: workspace.row.status },
@@ -262,7 +277,7 @@ export async function requireUploadAllowed(
     participantRole: workspace.participant?.role ?? null,
     sellerRepresentativeDocumentUploadEnabled: isFlagOn(flags, "allow-seller-representative-document-upload-enabled"),
   });
-  if (!availability.enabled) throw badRequest(availability.tooltip ?? FILE_REFUSALS.deleteNotOffered, "UPLOAD_NOT_AVAILABLE");
+  if (!availability.enabled) throw badRequest(availability.tooltip ?? "Uploading is not available for this case.", "UPLOAD_NOT_AVAILABLE");
 }
 
 /** The subscriber ids of the workspace's participants. */
@@ -441,27 +456,27 @@ export async function updateFilePolicy(
     );
     return updated;
   });
-  return fileRecord(row);
+  return fileRecord(row, (await parentsOf(deps.db, [row.file_id])).get(row.file_id) ?? null);
 }
 
-/**
- * Whether the file has been submitted to the land registry (then it can no longer be deleted): a
- * lodgement document that holds it and carries a submission time (the lodgement part's table, when present).
- */
+/** The lodgement document made of the file, if any, and whether it has been submitted to the land registry. */
+export async function documentHoldingFile(db: DB | Trx, fileId: string): Promise<{ documentId: string; submitted: boolean } | null> {
+  const document = await db.selectFrom("lodgement_documents").select(["document_id", "submitted_at"]).where("file_id", "=", fileId).executeTakeFirst();
+  return document ? { documentId: document.document_id, submitted: document.submitted_at !== null } : null;
+}
+
+/** Whether the file has been submitted to the land registry (then it can no longer be deleted). */
 export async function fileIsSubmitted(db: DB | Trx, fileId: string): Promise<boolean> {
-  const table = await sql<{ present: boolean }>`SELECT to_regclass('lodgement_documents') IS NOT NULL AS present`.execute(db);
-  if (!table.rows[0]?.present) return false;
-  const submitted = await sql`SELECT 1 FROM lodgement_documents WHERE file_id = ${fileId} AND submitted_at IS NOT NULL LIMIT 1`.execute(db);
-  return submitted.rows.length > 0;
+  return (await documentHoldingFile(db, fileId))?.submitted ?? false;
 }
 
-/** Deletes a file and its stored bytes (the rules of the module comment). If-Match optional: stale is 409. */
+/** Deletes a file and its stored bytes (the rules of the module comment), made against the file's version (409 when stale). */
 export async function deleteFile(
   deps: Pick<FilesDeps, "db" | "storage" | "environment">,
   caller: VerifiedCaller,
   lodgementCaseId: string,
   fileId: string,
-  expectedVersion: number | null,
+  expectedVersion: number,
   meta: RequestMeta,
   log?: { error(object: object, message: string): void },
 ): Promise<void> {
@@ -470,18 +485,21 @@ export async function deleteFile(
     const current = await fileOfCase(trx, lodgementCaseId, fileId, { lock: true });
     if (!current || !mayView(caller, workspace, current)) throw notFound(FILE_NOT_FOUND_MESSAGE);
     requireAction(caller, "deleteFile", workspace);
-    const flags = await getFeatureFlags(trx, deps.environment);
+    const flags = await getFeatureFlags(trx as DB, deps.environment);
+    const holder = await documentHoldingFile(trx, fileId);
     const availability = fileDeleteAvailability({
       workspace: lockFlagsOf(workspace),
       deleteDocumentsEnabled: isFlagOn(flags, "delete-documents-enabled"),
       subType: current.document_sub_type,
-      submittedAt: (await fileIsSubmitted(trx, fileId)) ? "submitted" : null,
+      submittedAt: holder?.submitted ? "submitted" : null,
       deletableSubTypes: DELETABLE_FILE_SUB_TYPES,
     });
     if (!availability) throw badRequest(FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
     if (!availability.enabled) throw badRequest(availability.tooltip ?? FILE_REFUSALS.deleteNotOffered, "DELETE_NOT_AVAILABLE");
+    // A document made of the file goes through the documents call (it may be attached to an application).
+    if (holder) throw badRequest(FILE_REFUSALS.heldByDocument, "DELETE_NOT_AVAILABLE");
     if (!workspace.helpdesk && current.policy_owner !== caller.subscriberId) throw forbidden(FILE_REFUSALS.notOwnerDelete);
-    if (expectedVersion !== null && current.version !== expectedVersion) throw conflict();
+    if (current.version !== expectedVersion) throw conflict();
     await trx.deleteFrom("lodgement_files").where("file_id", "=", fileId).execute();
     await recordAuditEvent(
       trx,

@@ -8,6 +8,26 @@ import type { Readable } from "node:stream";
 import { PDFDocument } from "pdf-lib";
 import { MAX_FILE_BYTES } from "../../core/documents/files-api.js";
 
+/**
+ * At most this many parses at once in the process: each holds up to 20 MB and its objects, so concurrent
+ * uploads wait here rather than multiply the memory held (an upload's bytes are already safe in storage).
+ */
+export const MAX_CONCURRENT_PARSES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing parse hands its slot straight to the next waiter, so the count never goes over the limit.
+  if (running < MAX_CONCURRENT_PARSES) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export type PdfCheck = { ok: true; pageCount: number } | { ok: false; problem: "invalid" | "secured" };
 
 async function readBounded(stream: Readable, limit: number): Promise<Buffer | null> {
@@ -29,7 +49,11 @@ async function readBounded(stream: Readable, limit: number): Promise<Buffer | nu
  * "invalid" when the bytes do not parse as a PDF with at least one page; "secured" when the PDF carries an
  * encryption dictionary (password protected or restricted from editing, ISO 32000-1 section 7.6).
  */
-export async function checkStoredPdf(stream: Readable): Promise<PdfCheck> {
+export function checkStoredPdf(stream: Readable): Promise<PdfCheck> {
+  return withParseSlot(() => parseStoredPdf(stream));
+}
+
+async function parseStoredPdf(stream: Readable): Promise<PdfCheck> {
   const bytes = await readBounded(stream, MAX_FILE_BYTES);
   if (!bytes) return { ok: false, problem: "invalid" };
   let pdf: PDFDocument;

@@ -13,12 +13,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, stat, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 
 export interface PutOptions {
@@ -33,6 +33,11 @@ export interface FileStorage {
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object with its last change (real time), for the sweep of objects no row names. A write still under
+   * way may be listed too (a folder's `.partial` file, under its own name), never under a key it has not finished.
+   */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Which implementation, for logs and the health of the seam. */
   readonly kind: "folder" | "s3";
 }
@@ -105,6 +110,26 @@ export class FolderFileStorage implements FileStorage {
     }
   }
 
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const folder = await this.ensureFolder();
+    for (const name of await readdir(folder)) {
+      try {
+        const info = await stat(join(folder, name));
+        if (info.isFile()) yield { key: name, modifiedAt: info.mtime };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+  }
+
+  /** Removes a leftover of a write that never finished (a `.partial` name the sweep found old). */
+  async removePartial(name: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]{1,100}(\.[a-z]{1,5})?\.\d+\.[0-9a-f-]{36}\.partial$/.test(name)) throw new Error(`Not a partial file: ${name}`);
+    await unlink(join(await this.ensureFolder(), name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       return (await stat(await this.pathOf(key))).isFile();
@@ -168,6 +193,18 @@ export class S3FileStorage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key) }));
   }
 
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const prefix = this.options.prefix ?? "lodgement-files/";
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key.slice(prefix.length), modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key) }));
@@ -192,7 +229,7 @@ function isS3Missing(error: unknown): boolean {
  * The storage the environment names: S3 when FILE_STORAGE=s3 (S3_ENDPOINT and S3_BUCKET required, S3_REGION
  * defaulting to us-east-1), else the folder under the data folder. One instance per data folder / bucket.
  */
-export function fileStorageFromEnvironment(dataDir: string, env: NodeJS.ProcessEnv = process.env): FileStorage {
+export function fileStorageFromEnvironment(dataDir: string, env: Record<string, string | undefined> = process.env): FileStorage {
   const mode = (env.FILE_STORAGE ?? "folder").toLowerCase();
   if (mode === "s3") {
     const endpoint = env.S3_ENDPOINT;

@@ -12,9 +12,9 @@
  * Everything a caller controls is bounded: one file part, a few short text fields, short field names, few
  * header pairs (busboy limits), the file name cut to 255 characters of safe text.
  *
- * `receivePdfUpload` is shared: the files route uses it, and the documents route (`POST …/documents`, the
- * lodgement part) reuses it with its own field names. The caller writes its row(s) afterwards and, if its own
- * checks refuse the fields, calls `discardUpload`.
+ * `receivePdfUpload` is shared: the files route uses it, and any other route taking a PDF (a multipart
+ * `POST …/documents`) can reuse it with its own field names. The caller writes its row(s) afterwards (see
+ * files.ts `insertFileRow`) and, if its own checks refuse the fields, calls `discardUpload`.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { Transform, pipeline, type Readable } from "node:stream";
@@ -103,8 +103,10 @@ const malformed = (message: string) => badRequest(message, UPLOAD_REFUSAL_CODES.
 /** A file name safe to keep and to put in a header: no path, no control or quote characters, at most 255. */
 export function safeFileName(raw: string | undefined): string {
   const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  // Half surrogate pairs cannot be stored as text: made well-formed (U+FFFD) first.
+  const wellFormed = base.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, "_").trim();
+  const cleaned = wellFormed.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, "_").trim();
   const cut = Array.from(cleaned).slice(0, MAX_FILE_NAME_LENGTH).join("");
   return cut === "" || cut === "." || cut === ".." ? "document.pdf" : cut;
 }
@@ -147,7 +149,8 @@ export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): 
   if (request.raw.readableEnded) return;
   void reply.header("connection", "close");
   reply.raw.once("finish", () => {
-    setTimeout(() => request.raw.socket?.destroy(), 1000).unref();
+    // Destroying the request ends its connection (a real socket) or the simulated one (inject).
+    setTimeout(() => request.raw.destroy(), 1000).unref();
   });
 }
 

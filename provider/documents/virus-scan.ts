@@ -94,6 +94,9 @@ export class ClamdVirusScanner implements VirusScanner {
       const opened = socket;
       opened.setTimeout(this.options.timeoutMs ?? 60_000, () => opened.destroy(new Error("clamd did not answer in time")));
       const answer = collectAnswer(opened);
+      // A failure before the answer is awaited (a refused connection) is reported by the connect below;
+      // marking the promise handled keeps it from becoming an unhandled rejection.
+      answer.catch(() => undefined);
       await new Promise<void>((resolve, reject) => {
         opened.once("connect", resolve);
         opened.once("error", reject);
@@ -148,7 +151,7 @@ export function parseClamdAnswer(raw: string): ScanResult {
 }
 
 /** The scanner the environment names: ClamAV when VIRUS_SCANNER=clamav, the sandbox otherwise. */
-export function virusScannerFromEnvironment(env: NodeJS.ProcessEnv = process.env): VirusScanner {
+export function virusScannerFromEnvironment(env: Record<string, string | undefined> = process.env): VirusScanner {
   const mode = (env.VIRUS_SCANNER ?? "sandbox").toLowerCase();
   if (mode === "clamav") {
     return new ClamdVirusScanner({

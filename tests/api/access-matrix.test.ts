@@ -24,6 +24,9 @@ import { FLAG_NAMES } from "../../core/shared/feature-flags.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { putTitle } from "../../provider/title/seed.js";
 import { DEMO_FINANCIAL_ACCOUNTS } from "../../provider/financials/accounts-seed.js";
+import { PDFDocument } from "pdf-lib";
+import { Readable } from "node:stream";
+import { fileStorageFromEnvironment } from "../../provider/documents/storage.js";
 import {
   changedTables,
   describeAnswer,
@@ -48,6 +51,18 @@ const PUBLIC: Record<string, string> = {
   "GET /api/docs/openapi.json": "the API's published contract: shapes and paths, no data",
   "GET /oidc/.well-known/openid-configuration": "OpenID Connect discovery, which clients read before they have a token",
   "GET /oidc/jwks": "the public halves of the signing keys, which anyone verifying a token needs",
+  "GET /api/lodgement/v1/file-downloads/{token}":
+    "a signed download link (60 seconds, HMAC over the file and its expiry) that the browser opens in a new window: the link is the authority (decision 0701)",
+};
+
+/** Public calls with path parameters: the URL a caller would really have (a signed link of A's matrix file). */
+const PUBLIC_URLS: Record<string, () => Promise<string>> = {
+  "GET /api/lodgement/v1/file-downloads/{token}": async () => {
+    await matrixFile(MATRIX_FILE);
+    const link = await provider.call(tokens.owner, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${await caseOf("remortgagePreparing")()}/files/${MATRIX_FILE}/content` });
+    expect(link.statusCode, link.body).toBe(200);
+    return link.json().downloadUrl as string;
+  },
 };
 
 /** Who is calling. */
@@ -112,10 +127,14 @@ interface Access {
   params?: Record<string, (w: World) => string | Promise<string>>;
   query?: (w: World) => Record<string, string>;
   body?: (w: World) => unknown;
+  /** A body that is not JSON (a multipart upload): its bytes and content type. */
+  rawBody?: (w: World) => Promise<{ payload: Buffer; contentType: string }>;
   /** The version the write is made against (If-Match): the current one, so only the caller is wrong. */
   version?: (w: World) => Promise<number>;
   /** A read of what the write would change, compared before and after each refused write. */
   read?: { url: (w: World) => string; pick?: (body: never) => unknown };
+  /** Run after the allowed write: waits for what it set going (a background job) so later footprints hold still. */
+  settle?: (w: World) => Promise<void>;
   /** Run before the operation's calls: puts the world in the state the allowed call needs. */
   prepare?: (w: World) => Promise<void>;
   /** The allowed caller's answers, when not 2xx (with the reason in a comment). */
@@ -703,7 +722,117 @@ const ACCESS: Record<string, Access> = {
     permissions: [Permission.VIEW_LODGEMENT_DOCUMENTS],
     query: () => ({ subscriber_id: DEMO_SUBSCRIBERS.northgate.subscriberId }),
   },
+
+  // Lodgement files (document 3 section 7.1): A's files on its workspace's case (A the lender's representative).
+  "POST /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files": {
+    reach: "subscriber",
+    permissions: [Permission.ADD_LODGEMENT_FILES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing") },
+    rawBody: () => matrixUpload(),
+    settle: scansDone,
+    read: { url: () => filesUrlOfA() },
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing") },
+    prepare: () => matrixFile(MATRIX_FILE),
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_WORKSPACES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_FILE },
+    prepare: () => matrixFile(MATRIX_FILE),
+  },
+  "GET /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}/content": {
+    reach: "subscriber",
+    permissions: [Permission.VIEW_LODGEMENT_FILES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_FILE },
+    prepare: () => matrixFile(MATRIX_FILE),
+  },
+  "PATCH /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.EDIT_LODGEMENT_FILE_ACCESS],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_FILE },
+    prepare: () => matrixFile(MATRIX_FILE),
+    body: () => ({ policy: [DEMO_SUBSCRIBERS.northgate.subscriberId] }),
+    version: () => fileVersion(MATRIX_FILE),
+    read: { url: () => filesUrlOfA() },
+  },
+  "DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+    reach: "subscriber",
+    permissions: [Permission.DELETE_LODGEMENT_FILES],
+    params: { lodgementCaseId: caseOf("remortgagePreparing"), fileId: () => MATRIX_DELETABLE_FILE },
+    prepare: () => matrixFile(MATRIX_DELETABLE_FILE),
+    version: () => fileVersion(MATRIX_DELETABLE_FILE),
+    read: { url: () => filesUrlOfA() },
+  },
 };
+
+/** A's files on the matrix case: one read by every call, one deleted by the allowed DELETE. */
+const MATRIX_FILE = "5d000000-0000-4000-8000-0000000000c1";
+const MATRIX_DELETABLE_FILE = "5d000000-0000-4000-8000-0000000000c2";
+function filesUrlOfA(): string {
+  return `/api/lodgement/v1/lodgement-cases/${cachedCases.get("remortgagePreparing") ?? ""}/files`;
+}
+let matrixPdf: Promise<Buffer> | undefined;
+function aMatrixPdf(): Promise<Buffer> {
+  return (matrixPdf ??= PDFDocument.create().then(async (pdf) => {
+    pdf.addPage([100, 100]);
+    return Buffer.from(await pdf.save());
+  }));
+}
+
+/** A clean, scanned file of A's (owner A, viewable by A alone), stored and recorded once. */
+async function matrixFile(fileId: string): Promise<void> {
+  const exists = await provider.db.selectFrom("lodgement_files").select("file_id").where("file_id", "=", fileId).executeTakeFirst();
+  if (exists) return;
+  const bytes = await aMatrixPdf();
+  await fileStorageFromEnvironment(provider.config.dataDir).put(`${fileId}.pdf`, Readable.from([bytes]), { contentType: "application/pdf" });
+  await provider.db
+    .insertInto("lodgement_files")
+    .values({
+      file_id: fileId,
+      lodgement_case_id: await caseOf("remortgagePreparing")(),
+      file_name: "matrix.pdf",
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      size_bytes: bytes.length,
+      sha256: "0".repeat(64),
+      storage_key: `${fileId}.pdf`,
+      upload_status: "SUCCESS",
+      policy_owner: A,
+      policy: JSON.stringify([{ principal: A, decision: "ALLOW", action: "VIEW" }]),
+    })
+    .execute();
+}
+
+/** Waits until no file is waiting for its virus scan (the upload's job writes its answer in the background). */
+async function scansDone(): Promise<void> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const pending = await provider.db.selectFrom("lodgement_files").select("file_id").where("upload_status", "=", "PENDING").executeTakeFirst();
+    if (!pending) return;
+  }
+  throw new Error("A matrix upload's virus scan did not finish");
+}
+
+async function fileVersion(fileId: string): Promise<number> {
+  const row = await provider.db.selectFrom("lodgement_files").select("version").where("file_id", "=", fileId).executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/** A multipart upload of a small PDF, as the Documents tab sends it. */
+async function matrixUpload(): Promise<{ payload: Buffer; contentType: string }> {
+  const boundary = "matrix-boundary-1";
+  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(field("documentType", "EVIDENCE") + field("documentCategory", "SUPPORTING_DOCUMENT")),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="matrix.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    await aMatrixPdf(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The lodgement calls' world
@@ -994,7 +1123,7 @@ interface Request {
   method: DocumentOperation["method"];
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 async function requestFor(operation: DocumentOperation, access: Access): Promise<Request> {
@@ -1015,6 +1144,11 @@ async function requestFor(operation: DocumentOperation, access: Access): Promise
   if (operation.declaresIfMatch) {
     if (!access.version) throw new Error(`${operation.key} takes If-Match: say in ACCESS which version it is made against (version).`);
     headers["if-match"] = ifMatch(await access.version(world));
+  }
+  if (access.rawBody) {
+    const raw = await access.rawBody(world);
+    headers["content-type"] = raw.contentType;
+    return { method: operation.method, url: `${path}${query}`, headers, payload: raw.payload };
   }
   if (operation.body && !access.body) throw new Error(`${operation.key} takes a body: give ACCESS one its allowed caller would have accepted (body).`);
   const body = access.body?.(world);
@@ -1047,7 +1181,7 @@ beforeAll(async () => {
   const { clientId, clientSecret } = provider.config.webClient;
   webClientBasic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   helpdeskToken = await provider.loginToken(DEMO_USERS.helpdesk.email);
-  for (const key of ["remortgageTransferOfEquity", "remortgageBorrowerMismatch"] as const) cachedCases.set(key, await caseOf(key)());
+  for (const key of ["remortgageTransferOfEquity", "remortgageBorrowerMismatch", "remortgagePreparing"] as const) cachedCases.set(key, await caseOf(key)());
 
   const owner = await personWith(provider, { harperVale: SUBSCRIBER_ROLES }, "Owner");
   const other = await personWith(provider, { ashdown: SUBSCRIBER_ROLES }, "Other");
@@ -1126,7 +1260,8 @@ describe("the access matrix", () => {
 
   it("public calls answer without a caller", async () => {
     for (const key of Object.keys(PUBLIC)) {
-      const [method, url] = key.split(" ") as ["GET", string];
+      const [method, path] = key.split(" ") as ["GET", string];
+      const url = PUBLIC_URLS[key] ? await PUBLIC_URLS[key]() : path;
       const response = await provider.call(undefined, { method, url });
       expect(response.statusCode, `${key}: ${describeAnswer(response)}`).toBe(200);
     }
@@ -1172,6 +1307,7 @@ describe("the access matrix", () => {
             : await provider.call(tokens[who], request);
         calls++;
         const label = `${operation.key} as ${who === "webClient" ? "the web app's client" : CALLER_KINDS[who]}`;
+        await access.settle?.(world);
         if (!matches("allowed", response.statusCode, access)) failures.push(`${label} (allowed): got ${describeAnswer(response)}`);
         else if (response.statusCode < 300 && changedTables(before, await footprint(provider)).length === 0) {
           failures.push(`${label} (allowed): changed nothing, so its refusals proved nothing: give it a body that changes something`);

@@ -38,7 +38,14 @@ beforeAll(async () => {
     headers: { authorization: authorisations.webClient },
     payload: { subscriberUserId: target.userId, subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId, data: {} },
   });
+  // A lodgement case of A's, so the file calls' paths reach a real case now and then.
+  const lodgementCase = await provider.db
+    .selectFrom("lodgement_cases")
+    .select("lodgement_case_id")
+    .where("workspace_id", "=", DEMO_WORKSPACES.remortgagePreparing.workspaceId)
+    .executeTakeFirstOrThrow();
   seededIds = [
+    lodgementCase.lodgement_case_id,
     DEMO_SUBSCRIBERS.harperVale.subscriberId,
     DEMO_SUBSCRIBERS.keystone.subscriberId,
     DEMO_WORKSPACES.remortgagePreparing.workspaceId,

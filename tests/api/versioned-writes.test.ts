@@ -55,6 +55,8 @@ let lawFirmId = "";
 /** The financial settlement schedule of demo workspace 1 and a line item on it. */
 let scheduleId = "";
 let lineItemId = "";
+/** A file of Harper & Vale's on demo workspace 1's case (its policy edited, then deleted). */
+const walkFileId = "5d000000-0000-4000-8000-0000000000d1";
 /** The mortgage charge of demo workspace 1's lodgement case. */
 let mortgageChargeId = "";
 
@@ -186,6 +188,16 @@ function targets(): Record<string, Target> {
       url: `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRedemption.financialAccountId}`,
       body: {},
     },
+    "PATCH /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
+      body: { policy: [DEMO_SUBSCRIBERS.northgate.subscriberId] },
+    },
+    "DELETE /api/lodgement/v1/lodgement-cases/{lodgementCaseId}/files/{fileId}": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
+      body: {},
+    },
     // The lodgement case of demo workspace 1 and its mortgage charge (decision 0710).
     "PATCH /api/lodgement/v1/lodgement-cases/{id}": {
       token: () => tokens.helpdesk!,
@@ -268,6 +280,22 @@ beforeAll(async () => {
   });
   expect(added.statusCode, added.body).toBe(201);
   lineItemId = added.json().lineItems[0].lineItemId;
+  await provider.db
+    .insertInto("lodgement_files")
+    .values({
+      file_id: walkFileId,
+      lodgement_case_id: cases.remortgagePreparing!,
+      file_name: "walk.pdf",
+      document_type: "EVIDENCE",
+      document_category: "SUPPORTING_DOCUMENT",
+      size_bytes: 10,
+      sha256: "0".repeat(64),
+      storage_key: `${walkFileId}.pdf`,
+      upload_status: "SUCCESS",
+      policy_owner: harperVale,
+      policy: JSON.stringify([{ principal: harperVale, decision: "ALLOW", action: "VIEW" }]),
+    })
+    .execute();
   const documents = await provider.call(tokens.harper, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents` });
   expect(documents.statusCode, documents.body).toBe(200);
   mortgageChargeId = documents.json().records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
@@ -281,7 +309,7 @@ async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
     provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_cases", "lodgement_documents"] as const).map((table) =>
+      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_cases", "lodgement_documents", "lodgement_files"] as const).map((table) =>
         provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
       ),
     ),

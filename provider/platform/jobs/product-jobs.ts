@@ -4,6 +4,7 @@ import { collectPendingTitleSearchJob } from "../../title/jobs.js";
 import { exchangeFundsJob } from "../../financials/completion-day.js";
 import { lodgementRegistryJob } from "../../documents/lodgement-jobs.js";
 import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
+import { sweepOrphanLodgementFilesJob } from "../../documents/files-sweep.js";
 import type { JobDefinition } from "./queue.js";
 
 export const PRODUCT_JOBS: readonly JobDefinition[] = [
@@ -12,4 +13,5 @@ export const PRODUCT_JOBS: readonly JobDefinition[] = [
   exchangeFundsJob,
   scanLodgementFileJob as JobDefinition,
   lodgementRegistryJob,
+  sweepOrphanLodgementFilesJob,
 ];
