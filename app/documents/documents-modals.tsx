@@ -275,7 +275,7 @@ function confirmText(data: ModalData): { text: string; button: string } {
 function ConfirmForm({ data, reply, back }: { data: ModalData; reply: ModalReplyData | null; back: string }) {
   const [form] = useSchemaForm(EmptyShape, { id: `confirm-${data.modal}`, lastResult: reply?.result });
   const { text, button } = confirmText(data);
-  const version = "version" in data ? data.version : null;
+  const version = "version" in data ? data.version : data.modal === "delete" ? data.file.version : null;
   return (
     <Form method="post" {...getFormProps(form)} noValidate>
       <CsrfInput />

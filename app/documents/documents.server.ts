@@ -320,7 +320,8 @@ function modalOf(state: DocumentsState, view: DocumentsView, modal: Modal, fileI
     case "delete": {
       const row = fileRowOf(view, fileId);
       invariantResponse(row.delete, "You cannot delete this document", 403);
-      return { modal, reason: row.delete.reason, file: { fileId: row.fileId, fileName: row.fileName, documentType: row.documentType } };
+      const file = state.files.find((candidate) => candidate.fileId === fileId)!;
+      return { modal, reason: row.delete.reason, file: { fileId: row.fileId, fileName: row.fileName, documentType: row.documentType, version: file.version } };
     }
     case "permissions": {
       const row = fileRowOf(view, fileId);
@@ -401,7 +402,7 @@ export async function modalAction(request: Request, workspaceId: string | undefi
         return redirectWithToast(value.parentDocumentId ? `${back}#application-${String(value.parentDocumentId)}` : back, successToast(DOCUMENT_MESSAGES.attached));
       }
       case "delete":
-        await deleteFile(user.ctx, caseId, shown.file.fileId);
+        await deleteFile(user.ctx, caseId, shown.file.fileId, formVersion(formData));
         return redirectWithToast(back, successToast(DOCUMENT_MESSAGES.deleted));
       case "permissions":
         await updateFilePolicy(user.ctx, caseId, shown.file.fileId, formVersion(formData), (value.grantees as string[] | undefined) ?? []);
