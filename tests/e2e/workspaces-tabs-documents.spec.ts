@@ -1,7 +1,7 @@
 /**
  * The Documents tab (document 3 sections 2.1, 4.1 to 4.3, 5.1, 6, 8.2 and 9) in the browser, with JavaScript
- * on and off, as the demo users: upload refusals with their messages (an encrypted PDF, a renamed PNG, the
- * EICAR string found by the scan); a PDF uploaded, scanned, attached to the mortgage charge; the transaction
+ * on and off, as the demo users: upload refusals with their messages (an encrypted PDF, a renamed PNG, a
+ * file of 20 MB + 1 byte, the EICAR string found by the scan); a PDF uploaded, scanned, attached to the mortgage charge; the transaction
  * value and deed preference; approval with the statements; submission; a requisition from the land registry
  * sandbox (a transaction value in pounds ending in 999) answered and the workspace registered and closed; a
  * second journey whose requisition deadline passes (product clock), rejected, then resubmitted outside the
@@ -168,6 +168,21 @@ for (const javaScriptEnabled of [true, false]) {
       await upload(page, renamedPngFile("photo.pdf"), "Deed");
       await expect(page.getByText("File type must be in a valid PDF format").first()).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
+      await expect(page.getByText("No documents have been attached to this workspace yet")).toBeVisible();
+
+      // 20 MB + 1 byte: with JavaScript refused as it is chosen; without, cut off at the limit as it streams.
+      const tooLarge = await pdfFile("large.pdf");
+      const oversized = { ...tooLarge, buffer: Buffer.concat([tooLarge.buffer, Buffer.alloc(20_971_521 - tooLarge.buffer.length, 0x20)]) };
+      const area = section(page, "Upload documents");
+      if (javaScriptEnabled) {
+        await area.getByLabel("File").setInputFiles({ name: oversized.name, mimeType: oversized.mimeType, buffer: oversized.buffer });
+        await area.getByLabel("Document type").selectOption({ label: "Deed" });
+        await expect(area.getByText("Your document must be less than 20MB")).toBeVisible();
+        await expect(area.getByRole("button", { name: "Upload" })).toBeDisabled();
+      } else {
+        await upload(page, oversized, "Deed");
+        await expect(page.getByText("Your document must be less than 20MB").first()).toBeVisible();
+      }
       await expect(page.getByText("No documents have been attached to this workspace yet")).toBeVisible();
 
       await upload(page, await eicarPdfFile("eicar.pdf"), "Deed");
