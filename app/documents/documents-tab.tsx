@@ -114,7 +114,7 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const [form, fields] = useSchemaFormless(reply?.intent === "upload" ? reply.result : null);
+  const [form, fields] = useUploadForm(reply?.intent === "upload" ? reply.result : null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [fileChosen, setFileChosen] = useState(false);
   const [typeChosen, setTypeChosen] = useState(false);
@@ -238,7 +238,7 @@ function UploadArea({ view, reply }: { view: DocumentsView; reply: DocumentsRepl
 }
 
 /** The upload form's Conform state: no schema in the browser (the file is checked as it is chosen, the rest by the action). */
-function useSchemaFormless(lastResult: SubmissionResult<string[]> | null) {
+function useUploadForm(lastResult: SubmissionResult<string[]> | null) {
   return useSchemaForm(UploadShape, { id: "upload", lastResult });
 }
 const UploadShape = z.object({

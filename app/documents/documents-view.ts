@@ -242,7 +242,6 @@ export const DOCUMENTS_TEXTS = {
   noApplications: "There are no applications for this workspace yet.",
   notProvided: "Not provided",
   rejectedMessage: "The land registry rejected an application. The applications must be resubmitted.",
-  scanning: (fileName: string) => `${fileName} is being checked for viruses.`,
   approveBlocked: LODGEMENT_MESSAGES.cannotApprove,
   nothingToSubmit: "Upload the requisition replies first.",
   deedBanner: DOCUMENT_TOOLTIPS.noDeedPreference,
@@ -273,6 +272,8 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
   const requisitioned = caseStatus === "REQUISITIONED";
   const hasRejectedRequest = input.requests.some(isRejectedRequest);
   const filesById = new Map(input.files.map((file) => [file.fileId, file]));
+  // The provider lists only the files the caller may view; the file-level rule (section 6) is applied again
+  // here so that a file listed under a document shows no View link to a user its policy leaves out.
   const fileViewFeature = true;
 
   const viewHrefOf = (fileId: string | null | undefined): string | null => {

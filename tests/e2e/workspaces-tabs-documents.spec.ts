@@ -12,6 +12,7 @@ import { apiAs, FRESH, type HelpdeskApi } from "./administration-support";
 import { APP_URL, expectNoAxeViolations, USERS } from "./support";
 import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs } from "./workspaces-support";
 import { setProductClock } from "./title-fixtures";
+import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { eicarPdfFile, encryptedPdfFile, pdfFile, renamedPngFile, type TestFile } from "./documents-files";
 
 let helpdesk: HelpdeskApi;
@@ -332,9 +333,16 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByRole("heading", { name: "Edit viewing permission", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
     await expect(dialog.getByRole("checkbox", { name: /Harper & Vale LLP/ })).toBeDisabled();
     await expectNoAxeViolations(page, javaScriptEnabled);
+    const permissionUrl = new URL(page.url()).pathname.endsWith("/documents") ? await row.getByRole("link", { name: "Edit viewing permission" }).getAttribute("href") : new URL(page.url()).pathname;
+    const seenVersion = await dialog.locator('input[name="version"]').inputValue();
+    const token = await dialog.locator('input[name="csrf"]').inputValue();
     await dialog.getByRole("checkbox", { name: "Northgate Bank" }).check();
     await dialog.getByRole("button", { name: "Save viewing permission" }).click();
     await expectToast(page, "Viewing permissions updated");
+    // The same form sent again with the version it showed: stale, the conflict message, nothing changed.
+    const stale = await page.request.post(`${APP_URL}${permissionUrl}`, { headers: { origin: APP_URL }, form: { csrf: token, version: seenVersion }, maxRedirects: 0 });
+    expect(stale.status()).toBe(409);
+    expect(await stale.text()).toContain(CONFLICT_MESSAGE);
 
     await openMenu(fileRow(page, "Redemption statement.pdf"));
     await fileRow(page, "Redemption statement.pdf").getByRole("link", { name: "Delete" }).click();
