@@ -49,6 +49,8 @@ const PARAMS: Record<string, string> = {
   userId: VIEWER,
   // Northgate Bank's seeded Redemption account (Lena North, the lender, is its Financial Administrator).
   financialAccountId: "fa000000-0000-4000-8000-000000000001",
+  // No such file: the Documents modals that name a file answer 404 to the allowed post (after the CSRF gate).
+  fileId: "f0000000-0000-4000-8000-00000000dead",
 };
 
 /** Every route module that exports an action, keyed by its file name. */
@@ -92,6 +94,27 @@ const ACTIONS: Record<string, ActionRoute> = {
     fields: { intent: "amount-payable", version: "0", amountPayableOnCompletion: "" },
     witnesses: [`/workspaces/${READY}/financials`],
   },
+  // The Documents tab (decision 0720): the allowed post (the token alone) names no intent, a bad request (400),
+  // nothing written; the multipart upload has its own forgery checks (tests/e2e/workspaces-tabs-documents.spec.ts,
+  // app/documents/read-upload.server.test.ts).
+  "workspaces.$workspaceId.documents.tsx": {
+    who: "manager",
+    fields: { intent: "application", documentId: "no-such-application", version: "0", transactionValue: "" },
+    allowed: 400,
+    witnesses: [`/workspaces/${READY}/documents`],
+  },
+  // The modals that name a file: no such file, so the allowed post is not found after the CSRF gate.
+  "workspaces.$workspaceId.documents.attach.$fileId.tsx": { who: "manager", fields: { certificationType: "ORIGINAL" }, allowed: 404 },
+  "workspaces.$workspaceId.documents.delete.$fileId.tsx": { who: "manager", fields: {}, allowed: 404 },
+  "workspaces.$workspaceId.documents.permissions.$fileId.tsx": { who: "manager", fields: { version: "0" }, allowed: 404 },
+  // Approve in a case whose applications still need their values: the allowed post passes the gate and is
+  // refused by the rule (400), nothing written.
+  "workspaces.$workspaceId.documents.approve.tsx": { who: "manager", fields: { version: "0" }, allowed: 400, witnesses: [`/workspaces/${READY}/documents`] },
+  // Unapprove, submit and resubmit are not offered in a case in preparation: the allowed post passes the CSRF
+  // gate (readForm runs first) and is refused as not offered to this user now (403), nothing written.
+  "workspaces.$workspaceId.documents.unapprove.tsx": { who: "manager", fields: { version: "0" }, allowed: 403, witnesses: [`/workspaces/${READY}/documents`] },
+  "workspaces.$workspaceId.documents.submit.tsx": { who: "manager", fields: { version: "0" }, allowed: 403, witnesses: [`/workspaces/${READY}/documents`] },
+  "workspaces.$workspaceId.documents.resubmit.tsx": { who: "manager", fields: { version: "0" }, allowed: 403, witnesses: [`/workspaces/${READY}/documents`] },
   // The security address form without a postcode: the allowed post is answered with the form's errors, so
   // the workspace other specs approve is not written to.
   "workspaces.$workspaceId.property-details.tsx": {

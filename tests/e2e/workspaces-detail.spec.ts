@@ -1,7 +1,7 @@
 /**
  * The workspace page shell (document 1 section 2.6, document 2 sections 2.1 and 4.8; issue 4 acceptance 1,
  * 3 (as the app shows it) and 4), with JavaScript on and off: the header and summary card, the vertical
- * tabs with their honest "not available yet" panels, approve and unapprove where allowed, the conflict
+ * tabs (each built), approve and unapprove where allowed, the conflict
  * toast for a stale version, the status banners (the lodgement delay among them) and the view-only notices,
  * the /workspace-detail redirect, and the error pages with their retry when loading fails.
  */
@@ -46,12 +46,12 @@ for (const javaScriptEnabled of [true, false]) {
       for (const tab of ["Participants", "Property details", "Financials", "Documents"]) {
         await tabs.getByRole("link", { name: tab }).click();
         await expect(page.getByRole("heading", { name: tab, level: 2 })).toBeVisible();
-        // The participants and property details tabs are built (tests/e2e/workspaces-tabs-participants.spec.ts,
-        // workspaces-tabs-property-details.spec.ts, workspaces-tabs-financials.spec.ts); the documents tab is not yet.
+        // Each tab is built (tests/e2e/workspaces-tabs-participants.spec.ts, workspaces-tabs-property-details.spec.ts,
+        // workspaces-tabs-financials.spec.ts, workspaces-tabs-documents.spec.ts).
         if (tab === "Property details") await expect(page.getByRole("heading", { name: "Title information", level: 3 })).toBeVisible();
         else if (tab === "Participants") await expect(page.getByRole("heading", { name: "Buyer details", level: 3 })).toBeVisible();
         else if (tab === "Financials") await expect(page.getByRole("heading", { name: "Completion date", level: 3 })).toBeVisible();
-        else await expect(page.getByText("This part of the workspace is not available yet.")).toBeVisible();
+        else await expect(page.getByRole("heading", { name: "Applications for lodgement with HMLR", level: 3 })).toBeVisible();
         await expect(tabs.getByRole("link", { name: tab })).toHaveAttribute("aria-current", "page");
         await expectNoAxeViolations(page, javaScriptEnabled);
       }
