@@ -134,7 +134,7 @@ async function run(ctx: BenchContext): Promise<Measurement[]> {
       try {
         const response = await undiciRequest(`${app.origin}${form.action}`, {
           method: "POST",
-          headers: { cookie, origin: app.origin, "content-type": body.contentType, "content-length": String(body.length) },
+          headers: { cookie, host: new URL(app.publicUrl).host, origin: new URL(app.publicUrl).origin, "sec-fetch-site": "same-origin", "content-type": body.contentType, "content-length": String(body.length) },
           body: body.body(),
         });
         const text = await response.body.text();
