@@ -164,6 +164,13 @@ describe("the job queue", () => {
       (keys) => keys.length === 1,
     );
     expect(runs).toEqual(["2030-06-28T09:10:00.000Z"]);
+
+    // Back to real time: the repeat waits for its next slot from now, not for 2030.
     await clock.set(null, null);
+    const after = await queue.list({ name: repeating.name, state: "created", page: 1, limit: 10 });
+    expect(after.records).toHaveLength(1);
+    const runAfter = new Date(after.records[0].runAfter).getTime();
+    expect(runAfter).toBeGreaterThan(Date.now());
+    expect(runAfter).toBeLessThanOrEqual(nextSlotAfter(new Date(), 10).getTime());
   });
 });

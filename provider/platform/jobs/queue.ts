@@ -332,6 +332,28 @@ export class JobQueue {
       })
       .where("state", "in", ["created", "retry"])
       .execute();
+    if (shiftMs < 0) await this.pullRepeatsToNextSlot(trx);
+  }
+
+  /**
+   * After the clock moved back, a repeating job waits for the slot it had at the later time: without this, a
+   * job every 5 minutes would not run again until product time caught up (days, after a week-long move and a
+   * return to real time). Each waiting repeat due after its next slot from the new time is brought to that slot.
+   */
+  private async pullRepeatsToNextSlot(trx: Trx): Promise<void> {
+    const offset = await this.options.clock.offsetWithin(trx);
+    const now = new Date(Date.now() + offset);
+    for (const definition of this.definitions.values()) {
+      if (!definition.repeatEveryMinutes) continue;
+      const due = new Date(nextSlotAfter(now, definition.repeatEveryMinutes).getTime() - offset);
+      await trx
+        .updateTable("pgboss.job")
+        .set({ start_after: due })
+        .where("name", "=", definition.name)
+        .where("state", "=", "created")
+        .where("start_after", ">", due)
+        .execute();
+    }
   }
 
   private wake(name: string): void {
