@@ -24,6 +24,8 @@ async function addUser(browser: Browser, firstName: string, email: string) {
   const page = await context.newPage();
   await login(page, USERS.userManager.email);
   await page.goto("/users/new");
+  // With JavaScript, let the page hydrate first: typing into the form before React takes it over can be lost.
+  await page.waitForLoadState("networkidle");
   const form = page.locator("form#user-form");
   await form.getByLabel("First name").fill(firstName);
   await form.getByLabel("Last name").fill("Newton");
