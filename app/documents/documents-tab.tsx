@@ -327,47 +327,34 @@ function UploadStatus({ state, basePath }: { state: UploadState; basePath: strin
 // ---------------------------------------------------------------------------------------------------
 // Applications
 
+/** One term of an application's facts. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 function Facts({ application }: { application: ApplicationView }) {
   return (
     <dl className="documents-facts">
       {application.takesSignature ? (
-        <div>
-          <dt>Transaction value</dt>
-          <dd>{application.transactionValue ?? "Not provided"}</dd>
-        </div>
+        <Fact term="Transaction value">{application.transactionValue ?? "Not provided"}</Fact>
       ) : null}
       {application.takesDeedPreference ? (
-        <div>
-          <dt>Deed preference</dt>
-          <dd>{application.deedPreference ?? "Not provided"}</dd>
-        </div>
+        <Fact term="Deed preference">{application.deedPreference ?? "Not provided"}</Fact>
       ) : null}
       {application.takesSignature ? (
-        <div>
-          <dt>Signature preference</dt>
-          <dd>{application.signaturePreference ?? "Not provided"}</dd>
-        </div>
+        <Fact term="Signature preference">{application.signaturePreference ?? "Not provided"}</Fact>
       ) : null}
       {application.transferOfWhole ? (
-        <div>
-          <dt>Consideration type</dt>
-          <dd>{application.considerationType ?? "Not provided"}</dd>
-        </div>
+        <Fact term="Consideration type">{application.considerationType ?? "Not provided"}</Fact>
       ) : null}
-      {application.entryNumber !== null ? (
-        <div>
-          <dt>Entry number</dt>
-          <dd>{application.entryNumber}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>Land registry fee</dt>
-        <dd>{application.landRegistryFee ?? "None"}</dd>
-      </div>
-      <div>
-        <dt>Parties</dt>
-        <dd>{application.parties.length > 0 ? application.parties.join(", ") : "None"}</dd>
-      </div>
+      {application.entryNumber !== null ? <Fact term="Entry number">{application.entryNumber}</Fact> : null}
+      <Fact term="Land registry fee">{application.landRegistryFee ?? "None"}</Fact>
+      <Fact term="Parties">{application.parties.length > 0 ? application.parties.join(", ") : "None"}</Fact>
     </dl>
   );
 }
