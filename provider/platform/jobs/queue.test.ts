@@ -172,5 +172,19 @@ describe("the job queue", () => {
     const runAfter = new Date(after.records[0].runAfter).getTime();
     expect(runAfter).toBeGreaterThan(Date.now());
     expect(runAfter).toBeLessThanOrEqual(nextSlotAfter(new Date(), 10).getTime());
+
+    // Forward again to where it ran: the waiting repeat (slot 09:20) runs at once, and the slots that already
+    // ran or are running are passed over, so the chain goes on (09:30) instead of ending.
+    await clock.set(new Date("2030-06-28T09:10:30Z"), null);
+    await eventually(
+      async () => runs,
+      (keys) => keys.length === 2,
+    );
+    expect(runs).toEqual(["2030-06-28T09:10:00.000Z", "2030-06-28T09:20:00.000Z"]);
+    const next = await eventually(
+      () => queue!.list({ name: repeating.name, state: "created", page: 1, limit: 10 }),
+      (page) => page.records.length === 1,
+    );
+    expect(next.records.map((job) => job.key)).toEqual(["2030-06-28T09:30:00.000Z"]);
   });
 });

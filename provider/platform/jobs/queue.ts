@@ -99,6 +99,10 @@ export function jobIdOf(name: string, key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** How many finished slots a repeat skips at most, looking for its next one after the clock moved back. */
+const MAX_REVISITED_SLOTS = 1_000;
+const WAITING_OR_RUNNING: readonly JobState[] = ["created", "retry", "active"];
+
 /** The start of the next period of `minutes` after `instant` (periods counted from the Unix epoch). */
 export function nextSlotAfter(instant: Date, minutes: number): Date {
   const period = minutes * 60_000;
@@ -192,7 +196,7 @@ export class JobQueue {
     this.running++;
     const attempt = job.retryCount + 1;
     try {
-      if (definition.repeatEveryMinutes) await this.scheduleNextRepeat(definition);
+      if (definition.repeatEveryMinutes) await this.scheduleNextRepeat(definition, job.id);
       const data = definition.data.parse(job.data);
       await definition.run(data, {
         job: { id: job.id, key: job.singletonKey, attempt },
@@ -208,9 +212,31 @@ export class JobQueue {
     }
   }
 
-  private async scheduleNextRepeat(definition: JobDefinition): Promise<void> {
-    const runAt = nextSlotAfter(this.options.clock.now(), definition.repeatEveryMinutes!);
-    await this.schedule(this.options.db, definition, {}, { key: runAt.toISOString(), runAt });
+  /**
+   * Schedules the next slot of a repeating job. A slot's job id comes from its time, so two processes never
+   * schedule it twice; but after the product clock moved back and forth the slot may be one that already ran
+   * (its job finished) or the one running now: then the repeat takes the first later slot free, or the
+   * chain would end.
+   */
+  private async scheduleNextRepeat(definition: JobDefinition, runningId?: string): Promise<void> {
+    let runAt = nextSlotAfter(this.options.clock.now(), definition.repeatEveryMinutes!);
+    for (let tries = 0; tries < MAX_REVISITED_SLOTS; tries++) {
+      const { id, created } = await this.schedule(
+        this.options.db,
+        definition,
+        {},
+        { key: runAt.toISOString(), runAt },
+      );
+      if (created) return;
+      const existing = await this.options.db
+        .selectFrom("pgboss.job")
+        .select("state")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (id !== runningId && (!existing || WAITING_OR_RUNNING.includes(existing.state as JobState))) return;
+      runAt = nextSlotAfter(runAt, definition.repeatEveryMinutes!);
+    }
+    this.options.log.error({ name: definition.name }, "A repeating job found no free slot to run next");
   }
 
   /**
