@@ -1,11 +1,13 @@
 /**
  * The Documents tab (document 3 sections 2.1, 4.1 to 4.3, 5.1, 6, 8.2 and 9) in the browser, with JavaScript
- * on and off, as the demo users: upload refusals with their messages (an encrypted PDF, a renamed PNG, a
- * file of 20 MB + 1 byte, the EICAR string found by the scan); a PDF uploaded, scanned, attached to the mortgage charge; the transaction
- * value and deed preference; approval with the statements; submission; a requisition from the land registry
- * sandbox (a transaction value in pounds ending in 999) answered and the workspace registered and closed; a
- * second journey whose requisition deadline passes (product clock), rejected, then resubmitted outside the
- * product. Every state passes axe and fits 320 px. Test PDFs are made at test time (documents-files.ts).
+ * on and off, as the demo users: upload refusals with their messages (an encrypted PDF, a renamed PNG, a file
+ * of 20 MB + 1 byte, the EICAR string found by the scan); in each mode the whole journey on one workspace — a
+ * PDF uploaded, scanned and attached to the mortgage charge, the transaction value and deed preference,
+ * approval with the statements, the workspace approved and its funds exchanged on completion day, submission,
+ * a requisition from the land registry sandbox (a value in pounds ending in 999) answered, registered and
+ * closed — and in each mode a requisition whose deadline passes (product clock), rejected, then resubmitted
+ * outside the product. Every state passes axe and fits 320 px. Test PDFs are made at test time
+ * (documents-files.ts); docs/demo-workspaces.md names the workspaces.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { apiAs, FRESH, type HelpdeskApi } from "./administration-support";
@@ -13,6 +15,10 @@ import { APP_URL, expectNoAxeViolations, USERS } from "./support";
 import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs } from "./workspaces-support";
 import { setProductClock } from "./title-fixtures";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
+import { earliestCompletionDate, nextWorkingDay } from "../../core/financials/completion-date.js";
+import { bankHolidayDates } from "../../core/shared/bank-holidays.js";
+import { addDays } from "../../core/shared/london-time.js";
+import { DEMO_SUBSCRIBERS } from "../../provider/platform/demo-world.js";
 import { eicarPdfFile, encryptedPdfFile, pdfFile, renamedPngFile, type TestFile } from "./documents-files";
 
 let helpdesk: HelpdeskApi;
@@ -47,7 +53,8 @@ async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.locator(".toast").filter({ hasText: text })).toBeVisible();
 }
 
-const documentsHref = (key: keyof typeof DEMO_WORKSPACES) => `/workspaces/${DEMO_WORKSPACES[key].workspaceId}/documents`;
+const documentsHref = (key: keyof typeof DEMO_WORKSPACES) =>
+  `/workspaces/${DEMO_WORKSPACES[key].workspaceId}/documents`;
 
 function section(page: Page, name: string) {
   return page.getByRole("region", { name, exact: true });
@@ -75,7 +82,9 @@ function modal(page: Page, javaScriptEnabled: boolean) {
 /** Uploads `file` as `documentType` through the form (certification when asked). */
 async function upload(page: Page, file: TestFile, documentType: string, certification?: string) {
   const area = section(page, "Upload documents");
-  await area.getByLabel("File").setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
+  await area
+    .getByLabel("File")
+    .setInputFiles({ name: file.name, mimeType: file.mimeType, buffer: file.buffer });
   await area.getByLabel("Document type").selectOption({ label: documentType });
   if (certification) await area.getByLabel(/^Certification/).selectOption({ label: certification });
   // With JavaScript the button waits until a file and a type are chosen.
@@ -98,11 +107,6 @@ async function expectScanned(page: Page, javaScriptEnabled: boolean, message: st
   }).toPass({ timeout: 30_000, intervals: [500, 1000] });
 }
 
-/** Moves the product clock forward by `hours` from now (the registry answers on the product clock). */
-async function clockAhead(hours: number) {
-  await setProductClock(helpdesk, new Date(Date.now() + hours * 3_600_000).toISOString());
-}
-
 /** Reloads until `check` passes (the registry job runs as the clock moves). */
 async function reloadUntil(page: Page, check: () => Promise<void>) {
   await expect(async () => {
@@ -122,7 +126,8 @@ async function fillApplication(page: Page, title: string, value: string) {
     await deed.selectOption(standard ?? { index: 1 });
   }
   const signature = accordion.getByLabel("Signature preference");
-  if ((await signature.count()) > 0 && (await signature.inputValue()) === "") await signature.selectOption({ index: 1 });
+  if ((await signature.count()) > 0 && (await signature.inputValue()) === "")
+    await signature.selectOption({ index: 1 });
   await accordion.getByRole("button", { name: /^Save/ }).click();
 }
 
@@ -133,7 +138,8 @@ async function completeApplications(page: Page, mortgageValue: string) {
   for (;;) {
     const open = page.locator("details.application form.application-form");
     if ((await open.count()) === 0) break;
-    const title = (await open.first().locator("xpath=ancestor::details[1]/summary/span[1]").textContent()) ?? "";
+    const title =
+      (await open.first().locator("xpath=ancestor::details[1]/summary/span[1]").textContent()) ?? "";
     await fillApplication(page, title, "1000");
     await expectToast(page, /added|updated/);
   }
@@ -141,7 +147,9 @@ async function completeApplications(page: Page, mortgageValue: string) {
 
 async function attach(page: Page, javaScriptEnabled: boolean, fileName: string, applicationTitle: string) {
   await fileRow(page, fileName).getByRole("link", { name: "Attach to application" }).click();
-  await expect(page.getByRole("heading", { name: "Document certification", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Document certification", level: javaScriptEnabled ? 2 : 1 }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, javaScriptEnabled);
   const dialog = modal(page, javaScriptEnabled);
   // Submitted empty: both fields are required.
@@ -173,10 +181,15 @@ for (const javaScriptEnabled of [true, false]) {
 
       // 20 MB + 1 byte: with JavaScript refused as it is chosen; without, cut off at the limit as it streams.
       const tooLarge = await pdfFile("large.pdf");
-      const oversized = { ...tooLarge, buffer: Buffer.concat([tooLarge.buffer, Buffer.alloc(20_971_521 - tooLarge.buffer.length, 0x20)]) };
+      const oversized = {
+        ...tooLarge,
+        buffer: Buffer.concat([tooLarge.buffer, Buffer.alloc(20_971_521 - tooLarge.buffer.length, 0x20)]),
+      };
       const area = section(page, "Upload documents");
       if (javaScriptEnabled) {
-        await area.getByLabel("File").setInputFiles({ name: oversized.name, mimeType: oversized.mimeType, buffer: oversized.buffer });
+        await area
+          .getByLabel("File")
+          .setInputFiles({ name: oversized.name, mimeType: oversized.mimeType, buffer: oversized.buffer });
         await area.getByLabel("Document type").selectOption({ label: "Deed" });
         await expect(area.getByText("Your document must be less than 20MB")).toBeVisible();
         await expect(area.getByRole("button", { name: "Upload" })).toBeDisabled();
@@ -187,7 +200,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No documents have been attached to this workspace yet")).toBeVisible();
 
       await upload(page, await eicarPdfFile("eicar.pdf"), "Deed");
-      await expectScanned(page, javaScriptEnabled, "A virus has been detected in the document. Please check and upload again.");
+      await expectScanned(
+        page,
+        javaScriptEnabled,
+        "A virus has been detected in the document. Please check and upload again.",
+      );
       await expectNoAxeViolations(page, javaScriptEnabled);
       expectNoConsoleErrors(page);
       await page.context().close();
@@ -195,20 +212,229 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+/** A product time on `date` (YYYY-MM-DD) at `hour`:00 UTC: 10:00 to 16:00 is inside land registry hours all year. */
+const at = (date: string, hour: number) => `${date}T${String(hour).padStart(2, "0")}:00:00Z`;
+
+/**
+ * A remortgage made through the API as the journey's starting point: Northgate creates it and assigns Harper &
+ * Vale, who give the borrower's address, a completion date and the mortgage advance (the tasks that approval
+ * waits for). Its completion date is the first one the rules allow a week from now.
+ */
+async function freshRemortgage(browser: Browser): Promise<{ workspaceId: string; completionDate: string }> {
+  const [lender, lawFirm] = [
+    await apiOf(browser, USERS.lender.email),
+    await apiOf(browser, USERS.manager.email),
+  ];
+  const written = (answer: { status: number; json: unknown }, status = 200) => {
+    expect(answer.status, JSON.stringify(answer.json)).toBe(status);
+    return answer.json as { version: number } & Record<string, unknown>;
+  };
+  const ifMatch = (version: number) => ({ "if-match": `"${version}"` });
+  const created = written(
+    await lender.call("POST", "/api/workspace/v1/workspaces", {
+      transactionType: "REMORTGAGE",
+      transferOfEquity: false,
+      reference: `NG-J${Date.now().toString().slice(-6)}`,
+      securityAddress: { buildingNumber: "3", street: "Mill Road", town: "Leeds", postcode: "LS1 4AB" },
+      parties: [
+        { role: "BORROWER", type: "INDIVIDUAL", partyDetails: { forenames: "Ada", surname: "Lovelace" } },
+      ],
+    }),
+    201,
+  );
+  const workspaceId = created.workspaceId as string;
+  written(
+    await lender.call(
+      "POST",
+      `/api/v1/workspaces/${workspaceId}/participants`,
+      { subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId, role: "INCOMING_LENDER_REPRESENTATIVE" },
+      ifMatch(created.version),
+    ),
+    201,
+  );
+  const detail = written(await lawFirm.call("GET", `/api/workspace/v1/workspaces/${workspaceId}`)) as {
+    version: number;
+    parties: { partyId: string; role: string }[];
+  };
+  const borrower = detail.parties.find((party) => party.role === "BORROWER")!;
+  written(
+    await lawFirm.call(
+      "PATCH",
+      `/api/workspace/v1/workspaces/${workspaceId}/parties/${borrower.partyId}`,
+      {
+        addresses: [
+          {
+            addressType: "CORRESPONDENCE_ADDRESS",
+            buildingNumber: "3",
+            street: "Mill Road",
+            town: "Leeds",
+            postcode: "LS1 4AB",
+          },
+        ],
+      },
+      ifMatch(detail.version),
+    ),
+  );
+  const schedules = written(
+    await lawFirm.call(
+      "GET",
+      `/api/settlement/v1/financial-settlement-schedules?workspace_id=${workspaceId}`,
+    ),
+  ) as unknown as {
+    records: { financialSettlementScheduleId: string; version: number }[];
+  };
+  const schedule = schedules.records[0]!;
+  const today = new Date().toISOString().slice(0, 10);
+  const holidays = bankHolidayDates(today, addDays(today, 90));
+  const completionDate = nextWorkingDay(addDays(earliestCompletionDate(new Date(), holidays), 7), holidays);
+  const url = `/api/settlement/v1/financial-settlement-schedules/${schedule.financialSettlementScheduleId}`;
+  const dated = written(await lawFirm.call("PATCH", url, { completionDate }, ifMatch(schedule.version)));
+  written(
+    await lawFirm.call(
+      "POST",
+      `${url}/line-items`,
+      { category: "MORTGAGE_ADVANCE", amount: 25_000_000, reference: "MA J1" },
+      ifMatch(dated.version),
+    ),
+    201,
+  );
+  return { workspaceId, completionDate };
+}
+
+/** The lender authorises the mortgage advance (the financials tab's action, here through the API). */
+async function authoriseMortgageAdvance(browser: Browser, workspaceId: string) {
+  const lender = await apiOf(browser, USERS.lender.email);
+  const { json } = await lender.call(
+    "GET",
+    `/api/settlement/v1/financial-settlement-schedules?workspace_id=${workspaceId}`,
+  );
+  const schedule = (
+    json as {
+      records: {
+        financialSettlementScheduleId: string;
+        lineItems: { lineItemId: string; category: string; version: number }[];
+      }[];
+    }
+  ).records[0]!;
+  const advance = schedule.lineItems.find((item) => item.category === "MORTGAGE_ADVANCE")!;
+  const authorised = await lender.call(
+    "PATCH",
+    `/api/settlement/v1/financial-settlement-schedules/${schedule.financialSettlementScheduleId}/line-items/${advance.lineItemId}`,
+    { authorised: true },
+    { "if-match": `"${advance.version}"` },
+  );
+  expect(authorised.status, JSON.stringify(authorised.json)).toBe(200);
+}
+
+async function completionDateOf(workspaceId: string): Promise<string> {
+  const { json } = await helpdesk.call("GET", `/api/workspace/v1/workspaces/${workspaceId}`);
+  return (json as { completionDate: string }).completionDate;
+}
+
+async function approveApplications(page: Page, javaScriptEnabled: boolean) {
+  const applications = section(page, "Applications for lodgement with HMLR");
+  await applications.getByRole("link", { name: "Approve applications" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Approve applications", level: javaScriptEnabled ? 2 : 1 }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
+  const approval = modal(page, javaScriptEnabled);
+  // Every statement must be ticked.
+  await approval.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(
+    approval.getByText("Confirm this statement to approve the applications").first(),
+  ).toBeVisible();
+  for (const box of await approval.getByRole("checkbox").all()) await box.check();
+  await approval.getByRole("button", { name: "Approve", exact: true }).click();
+  await expectToast(page, "Applications approved");
+}
+
+async function submitToLandRegistry(page: Page, javaScriptEnabled: boolean) {
+  const applications = section(page, "Applications for lodgement with HMLR");
+  await applications.getByRole("link", { name: "Submit to the land registry" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Submit to the land registry", level: javaScriptEnabled ? 2 : 1 }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
+  await modal(page, javaScriptEnabled).getByRole("button", { name: "Submit", exact: true }).click();
+  await expectToast(page, "Applications submitted to the land registry");
+  await expect(applications).toContainText("Case status: Lodged");
+}
+
+async function expectWorkspaceStatus(page: Page, workspaceId: string, status: string) {
+  await page.goto(`/workspaces/${workspaceId}/overview`);
+  await expect(page.locator(".workspace-header .tag-status")).toHaveText(status);
+}
+
 test.describe("documents tab journeys", () => {
-  for (const javaScriptEnabled of [true, false]) {
-    test(`the law firm uploads a PDF, sees it scanned, gives the values and deed preference, attaches it to the mortgage charge, approves with the statements and unapproves (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+  // Without JavaScript first: the demo requisition would lapse in any later test that moves the clock on.
+  for (const javaScriptEnabled of [false, true]) {
+    test(`a requisition left past its deadline is rejected, then resubmitted outside the product (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
       test.setTimeout(300_000);
       const page = await pageAs(browser, "manager", javaScriptEnabled);
-      await page.goto(documentsHref(javaScriptEnabled ? "remortgageReady" : "purchaseReady"));
+      // With JavaScript: the exchanged remortgage is submitted and its £180,999 mortgage charge requisitioned;
+      // without: the demo purchase already requisitioned.
+      const key = javaScriptEnabled ? "remortgageExchanged" : "purchaseRequisitioned";
+      const { workspaceId } = DEMO_WORKSPACES[key];
+      await page.goto(documentsHref(key));
+      const tomorrow = new Date(Date.now() + 24 * 3_600_000).toISOString().slice(0, 10);
+      if (javaScriptEnabled) {
+        await submitToLandRegistry(page, javaScriptEnabled);
+        await setProductClock(helpdesk, at(tomorrow, 12));
+        await reloadUntil(page, () => expect(section(page, "Requisitions")).toBeVisible());
+      }
+      await expect(section(page, "Requisitions")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      // 30 days on, the reply deadline (12:00 on the 15th business day) has passed.
+      await setProductClock(helpdesk, at(addDays(tomorrow, 30), 13));
+      await reloadUntil(page, () => expect(section(page, "Rejected applications")).toBeVisible());
+      await expect(section(page, "Rejected applications").getByText("Expired").first()).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expectFits320(page);
+      await section(page, "Rejected applications")
+        .getByRole("link", { name: "Resubmit outside the product" })
+        .click();
+      await expect(
+        page.getByRole("heading", { name: "Resubmit outside the product", level: javaScriptEnabled ? 2 : 1 }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await modal(page, javaScriptEnabled).getByRole("button", { name: "Confirm resubmission" }).click();
+      await expectToast(page, "Recorded as resubmitted outside the product. The workspace is closed.");
+      await expectWorkspaceStatus(page, workspaceId, "Closed");
+      expectNoConsoleErrors(page);
+      await page.context().close();
+      await setProductClock(helpdesk, null);
+    });
+  }
+  for (const javaScriptEnabled of [true, false]) {
+    test(`the law firm uploads a PDF, sees it scanned, attaches it to the mortgage charge, gives the value and deed preference, approves with the statements, submits; the land registry's requisition is answered and the workspace registered and closed (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(480_000);
+      // With JavaScript a demo remortgage ready for approval; without, one made through the API for this run.
+      const { workspaceId, completionDate } = javaScriptEnabled
+        ? { workspaceId: DEMO_WORKSPACES.remortgageReady.workspaceId, completionDate: "" }
+        : await freshRemortgage(browser);
+      const documents = `/workspaces/${workspaceId}/documents`;
+      const page = await pageAs(browser, "manager", javaScriptEnabled);
+      await page.goto(documents);
       await expect(page.getByRole("heading", { name: "Documents", level: 2 })).toBeVisible();
       // Approval waits for the applications' information, and says so.
-      await expect(section(page, "Applications for lodgement with HMLR").getByText("The applications cannot be approved")).toBeVisible();
+      await expect(
+        section(page, "Applications for lodgement with HMLR").getByText(
+          "The applications cannot be approved",
+        ),
+      ).toBeVisible();
 
-      // The values first (a deed needs its preference before documents are attached).
-      await completeApplications(page, "250,000");
-      await expect(section(page, "Applications for lodgement with HMLR")).toContainText(/Total land registry fee: £\d[\d,]*\.\d\d/);
-      await expect(application(page, "Mortgage charge")).toContainText("£250,000.00");
+      // The values first (a deed needs its preference before documents are attached); a mortgage value in
+      // pounds ending 999 is the registry sandbox's requisition fixture.
+      await completeApplications(page, "250,999");
+      await expect(section(page, "Applications for lodgement with HMLR")).toContainText(
+        /Total land registry fee: £\d[\d,]*\.\d\d/,
+      );
+      await expect(application(page, "Mortgage charge")).toContainText("£250,999.00");
       await expectNoAxeViolations(page, javaScriptEnabled);
 
       await upload(page, await pdfFile("Signed mortgage deed.pdf"), "Mortgage charge");
@@ -219,97 +445,85 @@ test.describe("documents tab journeys", () => {
       await expect(application(page, "Mortgage charge")).toContainText("Signed mortgage deed.pdf");
       await expectNoAxeViolations(page, javaScriptEnabled);
 
-      const applications = section(page, "Applications for lodgement with HMLR");
-      await applications.getByRole("link", { name: "Approve applications" }).click();
-      await expect(page.getByRole("heading", { name: "Approve applications", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
-      await expectNoAxeViolations(page, javaScriptEnabled);
-      // Every statement must be ticked.
-      const approval = modal(page, javaScriptEnabled);
-      await approval.getByRole("button", { name: "Approve", exact: true }).click();
-      await expect(approval.getByText("Confirm this statement to approve the applications").first()).toBeVisible();
-      for (const box of await approval.getByRole("checkbox").all()) await box.check();
-      await approval.getByRole("button", { name: "Approve", exact: true }).click();
-      await expectToast(page, "Applications approved");
+      await approveApplications(page, javaScriptEnabled);
       // Approved: removing the signed deed is refused with its reason.
       const charge = application(page, "Mortgage charge");
       if ((await charge.getAttribute("open")) === null) await charge.locator("summary").click();
-      await expect(charge.getByText("This document was attached before approval and cannot be detached.").first()).toBeVisible();
+      await expect(
+        charge.getByText("This document was attached before approval and cannot be detached.").first(),
+      ).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
-
+      // Unapprove, then approve again.
+      const applications = section(page, "Applications for lodgement with HMLR");
       await applications.getByRole("link", { name: "Unapprove applications" }).click();
-      await expect(page.getByRole("heading", { name: "Unapprove applications", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "Unapprove applications", level: javaScriptEnabled ? 2 : 1 }),
+      ).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
       await modal(page, javaScriptEnabled).getByRole("button", { name: "Unapprove", exact: true }).click();
       await expectToast(page, "Applications unapproved");
+      await approveApplications(page, javaScriptEnabled);
+      // Submission waits for the funds' exchange on completion day, and says why.
+      await expect(applications.getByRole("link", { name: "Submit to the land registry" })).toHaveCount(0);
+
+      // The law firm approves the workspace; the lender authorises the advance; on the completion date the
+      // completion-day job exchanges the funds.
+      await page.goto(`/workspaces/${workspaceId}/overview`);
+      await page.getByRole("button", { name: "Approve workspace" }).click();
+      await expect(page.getByText("Workspace approved successfully")).toBeVisible();
+      await authoriseMortgageAdvance(browser, workspaceId);
+      const onCompletion = completionDate || (await completionDateOf(workspaceId));
+      expect(onCompletion).toMatch(/^\d{4}-\d\d-\d\d$/);
+      await setProductClock(helpdesk, at(onCompletion, 10));
+      await reloadUntil(page, () =>
+        expect(page.locator(".workspace-header .tag-status")).toHaveText("Funds exchanged"),
+      );
+
+      await page.goto(documents);
+      await submitToLandRegistry(page, javaScriptEnabled);
+      await expectWorkspaceStatus(page, workspaceId, "Lodged");
+
+      // The registry answers an hour after submission, in its hours: a requisition with its letter.
+      await setProductClock(helpdesk, at(onCompletion, 12));
+      await page.goto(documents);
+      await reloadUntil(page, () => expect(section(page, "Requisitions")).toBeVisible());
+      await expect(section(page, "Requisitions")).toContainText(
+        "Requisition: certified copy of the mortgage deed",
+      );
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expectFits320(page);
+      await upload(page, await pdfFile("Certified copy.pdf"), "Deed", "Certified");
+      await expectScanned(page, javaScriptEnabled, "Certified copy.pdf uploaded successfully");
+      await fileRow(page, "Certified copy.pdf")
+        .getByRole("link", { name: "Add to requisition reply" })
+        .click();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await modal(page, javaScriptEnabled)
+        .getByLabel("Certification", { exact: true })
+        .selectOption({ label: "Certified" });
+      await modal(page, javaScriptEnabled).getByRole("button", { name: "Add to requisition reply" }).click();
+      await expectToast(page, "Document attached to application");
+      await expect(section(page, "Requisitions")).toContainText("Certified copy.pdf");
+      await section(page, "Requisitions").getByRole("button", { name: "Submit requisition replies" }).click();
+      await expectToast(page, "Document submitted successfully");
+      await expectWorkspaceStatus(page, workspaceId, "Requisitioned");
+
+      await setProductClock(helpdesk, at(onCompletion, 14));
+      await page.goto(documents);
+      await reloadUntil(page, () => expect(applications).toContainText("Case status: Registered"));
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await expectWorkspaceStatus(page, workspaceId, "Closed");
       expectNoConsoleErrors(page);
       await page.context().close();
+      await setProductClock(helpdesk, null);
     });
   }
-
-  test("approved applications submitted to the land registry, a requisition from the sandbox answered, registered and closed (JavaScript on)", async ({ browser }) => {
-    test.setTimeout(300_000);
-    const key = "remortgageExchanged";
-    const page = await pageAs(browser, "manager", true);
-    await page.goto(documentsHref(key));
-    const applications = section(page, "Applications for lodgement with HMLR");
-    await applications.getByRole("link", { name: "Submit to the land registry" }).click();
-    await expect(page.getByRole("heading", { name: "Submit to the land registry", level: 2 })).toBeVisible();
-    await expectNoAxeViolations(page, true);
-    await modal(page, true).getByRole("button", { name: "Submit", exact: true }).click();
-    await expectToast(page, "Applications submitted to the land registry");
-    await expect(applications).toContainText("Case status: Lodged");
-
-    // The registry answers after an hour in its opening hours (product clock): £180,999 raises a requisition.
-    await clockAhead(24);
-    await reloadUntil(page, () => expect(section(page, "Requisitions")).toBeVisible());
-    await expect(section(page, "Requisitions")).toContainText("Requisition: certified copy of the mortgage deed");
-    await expectNoAxeViolations(page, true);
-    await expectFits320(page);
-    await upload(page, await pdfFile("Certified copy.pdf"), "Deed", "Certified");
-    await expectScanned(page, true, "Certified copy.pdf uploaded successfully");
-    await fileRow(page, "Certified copy.pdf").getByRole("link", { name: "Add to requisition reply" }).click();
-    await modal(page, true).getByLabel("Certification", { exact: true }).selectOption({ label: "Certified" });
-    await modal(page, true).getByRole("button", { name: "Add to requisition reply" }).click();
-    await expectToast(page, "Document attached to application");
-    await expect(section(page, "Requisitions")).toContainText("Certified copy.pdf");
-    await section(page, "Requisitions").getByRole("button", { name: "Submit requisition replies" }).click();
-    await expectToast(page, "Document submitted successfully");
-
-    await clockAhead(72);
-    await reloadUntil(page, () => expect(applications).toContainText("Case status: Registered"));
-    await page.goto(`/workspaces/${DEMO_WORKSPACES[key].workspaceId}/overview`);
-    await expect(page.locator(".workspace-page")).toContainText("Closed");
-    expectNoConsoleErrors(page);
-    await page.context().close();
-    await setProductClock(helpdesk, null);
-  });
-
-  test("a requisition left past its deadline is rejected, then resubmitted outside the product (JavaScript off)", async ({ browser }) => {
-    test.setTimeout(300_000);
-    const page = await pageAs(browser, "manager", false);
-    // The purchase's requisition from the sandbox is left unanswered past its reply deadline.
-    await page.goto(documentsHref("purchaseRequisitioned"));
-    await expect(section(page, "Requisitions")).toBeVisible();
-    await expectNoAxeViolations(page, false);
-    await clockAhead(24 * 30);
-    await reloadUntil(page, () => expect(section(page, "Rejected applications")).toBeVisible());
-    await expect(section(page, "Rejected applications").getByText("Expired").first()).toBeVisible();
-    await expectNoAxeViolations(page, false);
-    await expectFits320(page);
-    await section(page, "Rejected applications").getByRole("link", { name: "Resubmit outside the product" }).click();
-    await expect(page.getByRole("heading", { name: "Resubmit outside the product", level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page, false);
-    await page.getByRole("button", { name: "Confirm resubmission" }).click();
-    await expectToast(page, "Recorded as resubmitted outside the product. The workspace is closed.");
-    await page.goto(`/workspaces/${DEMO_WORKSPACES.purchaseRequisitioned.workspaceId}/overview`);
-    await expect(page.locator(".workspace-page")).toContainText("Closed");
-    await page.context().close();
-    await setProductClock(helpdesk, null);
-  });
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`a file's viewing permission is edited by its owner, the file viewed through a signed link, then deleted (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
+  test(`a file's viewing permission is edited by its owner, the file viewed through a signed link, then deleted (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const page = await pageAs(browser, "manager", javaScriptEnabled);
     await page.goto(documentsHref(javaScriptEnabled ? "remortgagePreparing" : "remortgageTransferOfEquity"));
@@ -330,23 +544,33 @@ for (const javaScriptEnabled of [true, false]) {
     await openMenu(row);
     await row.getByRole("link", { name: "Edit viewing permission" }).click();
     const dialog = modal(page, javaScriptEnabled);
-    await expect(page.getByRole("heading", { name: "Edit viewing permission", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Edit viewing permission", level: javaScriptEnabled ? 2 : 1 }),
+    ).toBeVisible();
     await expect(dialog.getByRole("checkbox", { name: /Harper & Vale LLP/ })).toBeDisabled();
     await expectNoAxeViolations(page, javaScriptEnabled);
-    const permissionUrl = new URL(page.url()).pathname.endsWith("/documents") ? await row.getByRole("link", { name: "Edit viewing permission" }).getAttribute("href") : new URL(page.url()).pathname;
+    const permissionUrl = new URL(page.url()).pathname.endsWith("/documents")
+      ? await row.getByRole("link", { name: "Edit viewing permission" }).getAttribute("href")
+      : new URL(page.url()).pathname;
     const seenVersion = await dialog.locator('input[name="version"]').inputValue();
     const token = await dialog.locator('input[name="csrf"]').inputValue();
     await dialog.getByRole("checkbox", { name: "Northgate Bank" }).check();
     await dialog.getByRole("button", { name: "Save viewing permission" }).click();
     await expectToast(page, "Viewing permissions updated");
     // The same form sent again with the version it showed: stale, the conflict message, nothing changed.
-    const stale = await page.request.post(`${APP_URL}${permissionUrl}`, { headers: { origin: APP_URL }, form: { csrf: token, version: seenVersion }, maxRedirects: 0 });
+    const stale = await page.request.post(`${APP_URL}${permissionUrl}`, {
+      headers: { origin: APP_URL },
+      form: { csrf: token, version: seenVersion },
+      maxRedirects: 0,
+    });
     expect(stale.status()).toBe(409);
     expect(await stale.text()).toContain(CONFLICT_MESSAGE);
 
     await openMenu(fileRow(page, "Redemption statement.pdf"));
     await fileRow(page, "Redemption statement.pdf").getByRole("link", { name: "Delete" }).click();
-    await expect(page.getByRole("heading", { name: "Delete document", level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Delete document", level: javaScriptEnabled ? 2 : 1 }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, javaScriptEnabled);
     await modal(page, javaScriptEnabled).getByRole("button", { name: "Delete", exact: true }).click();
     await expectToast(page, "Document deleted");
