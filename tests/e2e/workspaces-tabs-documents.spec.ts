@@ -349,16 +349,30 @@ async function approveApplications(page: Page, javaScriptEnabled: boolean) {
   await expectToast(page, "Applications approved");
 }
 
-async function submitToLandRegistry(page: Page, javaScriptEnabled: boolean) {
-  const applications = section(page, "Applications for lodgement with HMLR");
-  await applications.getByRole("link", { name: "Submit to the land registry" }).click();
-  await expect(
-    page.getByRole("heading", { name: "Submit to the land registry", level: javaScriptEnabled ? 2 : 1 }),
-  ).toBeVisible();
+/** Opens a modal from `link` (a dialog with JavaScript, a page without), checks it, and confirms it with `button`. */
+async function confirmInModal(
+  page: Page,
+  javaScriptEnabled: boolean,
+  link: string,
+  button: string,
+  toast: string,
+) {
+  await section(page, "Applications for lodgement with HMLR").getByRole("link", { name: link }).click();
+  await expect(page.getByRole("heading", { name: link, level: javaScriptEnabled ? 2 : 1 })).toBeVisible();
   await expectNoAxeViolations(page, javaScriptEnabled);
-  await modal(page, javaScriptEnabled).getByRole("button", { name: "Submit", exact: true }).click();
-  await expectToast(page, "Applications submitted to the land registry");
-  await expect(applications).toContainText("Case status: Lodged");
+  await modal(page, javaScriptEnabled).getByRole("button", { name: button, exact: true }).click();
+  await expectToast(page, toast);
+}
+
+async function submitToLandRegistry(page: Page, javaScriptEnabled: boolean) {
+  await confirmInModal(
+    page,
+    javaScriptEnabled,
+    "Submit to the land registry",
+    "Submit",
+    "Applications submitted to the land registry",
+  );
+  await expect(section(page, "Applications for lodgement with HMLR")).toContainText("Case status: Lodged");
 }
 
 async function expectWorkspaceStatus(page: Page, workspaceId: string, status: string) {
@@ -454,16 +468,16 @@ test.describe("documents tab journeys", () => {
       ).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
       // Unapprove, then approve again.
-      const applications = section(page, "Applications for lodgement with HMLR");
-      await applications.getByRole("link", { name: "Unapprove applications" }).click();
-      await expect(
-        page.getByRole("heading", { name: "Unapprove applications", level: javaScriptEnabled ? 2 : 1 }),
-      ).toBeVisible();
-      await expectNoAxeViolations(page, javaScriptEnabled);
-      await modal(page, javaScriptEnabled).getByRole("button", { name: "Unapprove", exact: true }).click();
-      await expectToast(page, "Applications unapproved");
+      await confirmInModal(
+        page,
+        javaScriptEnabled,
+        "Unapprove applications",
+        "Unapprove",
+        "Applications unapproved",
+      );
       await approveApplications(page, javaScriptEnabled);
       // Submission waits for the funds' exchange on completion day, and says why.
+      const applications = section(page, "Applications for lodgement with HMLR");
       await expect(applications.getByRole("link", { name: "Submit to the land registry" })).toHaveCount(0);
 
       // The law firm approves the workspace; the lender authorises the advance; on the completion date the
