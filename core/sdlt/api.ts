@@ -319,6 +319,63 @@ export type TaxEligibilityRequest = z.infer<typeof TaxEligibilityRequestSchema>;
  * whatever is sent.
  */
 export const SdltSectionBodySchema = z.looseObject({});
+
+/** A documented field of a section body: any JSON value here, checked by the section's core schema. */
+const field = (description: string) => z.unknown().optional().describe(description);
+const addressField = (description: string) =>
+  field(`${description}: { buildingNumber, buildingName, flat, street, town, postcode }`);
+
+/** The section bodies as the OpenAPI document lists them (the fields of 7.2; the provider checks them with 5.2's rules). */
+export const SDLT_SECTION_BODY_SCHEMAS: Readonly<Record<SdltSectionSlug, z.ZodType>> = {
+  "transaction-details": z.looseObject({
+    propertyType: field("RESIDENTIAL | MIXED_USE | NON_RESIDENTIAL | RESIDENTIAL_ADDITIONAL_PROPERTIES"),
+    transactionDescription: field("F | L | O | A"),
+    contractDate: field("YYYY-MM-DD, not after the effective date"),
+    interestTransferred: field("FG | FP | FT | LG | LP | LT | OT"),
+    restrictionsAffecting: field("yes/no"),
+    restrictionsDetails: field("when restrictions apply: letters, digits, dot and space, at most 42"),
+    landExchanged: field("yes/no"),
+    landExchangedAddress: addressField("when land was exchanged"),
+    pursuantToOption: field("yes/no"),
+  }),
+  "tax-calculation": z.looseObject({
+    isClaimingRelief: field("yes/no"),
+    reasonCode: field("a relief reason code, when claiming relief"),
+    schemeNumber: field("for PART_EXCHANGE and CHARITIES_RELIEF, at most 14"),
+    amountChargeable: field("pounds, whole; when claiming relief on a mixed-use property"),
+    totalConsideration: field("pounds, whole; for descriptions F, A and O"),
+    vatAmountCharged: field("pounds, whole"),
+    formCode: field("forms of consideration (at most 4); for descriptions F, A and O"),
+    isLinkedTransaction: field("yes/no"),
+    linkedTransactionTotal: field("pounds, whole; when linked"),
+    taxPayable: field("pounds, whole"),
+    amountPaid: field("pounds, whole"),
+    isAmountPaidIncludePenalties: field("yes/no"),
+  }),
+  "property-details": z.looseObject({
+    laNumber: field("4 digits"),
+    planAttached: field("yes/no"),
+    nlpgUprn: field("letters and digits, at most 14"),
+    landDetails: field(
+      "{ landArea (at most 14 characters, 3 decimals), landAreaUnit HECTARES | SQUARE_METERS }",
+    ),
+  }),
+  "purchaser-details": z.looseObject({
+    primaryPurchaser: field(
+      "{ id (a buyer party), title, otherTitle, address, identification { type, identificationNumber, dateOfBirth }, hasNonUKResident, controlledByNonUKResident, claimingCrownEmploymentRelief, actingAsTrustee, connectedToVendor, certificateAddress, authorisedAgent }",
+    ),
+    additionalPurchaser: field("{ id, title, otherTitle, address, actingAsTrustee }"),
+    stampDuty2Purchasers: field("[{ id, title, otherTitle, address, actingAsTrustee, connectedToVendor }]"),
+  }),
+  "purchaser-agent-details": z.looseObject({
+    agentName: field(
+      "at most 28; required when the primary purchaser is an authorised agent or the certificate goes to the agent",
+    ),
+    agentReference: field("at most 14"),
+    agentPhoneNumber: field("digits, plus, hyphen, space and brackets, at most 14"),
+    agentAddress: addressField("checked when sent or when the agent is required"),
+  }),
+};
 export type SdltSectionBody =
   | SdltTransactionDetailsInput
   | SdltTaxCalculationInput

@@ -683,6 +683,50 @@ describe("the five sections", () => {
   });
 });
 
+describe("hostile section bodies", () => {
+  const HOSTILE: unknown[] = [
+    { propertyType: 1, restrictionsAffecting: "maybe", landExchangedAddress: "a string" },
+    { taxPayable: 4750, amountPaid: ["1"], formCode: { CASH: true }, isClaimingRelief: null },
+    { laNumber: ["0116"], landDetails: "big", planAttached: {} },
+    { primaryPurchaser: "me", stampDuty2Purchasers: "x" },
+    {
+      primaryPurchaser: { identification: "NI", address: [] },
+      additionalPurchaser: 7,
+      stampDuty2Purchasers: [null, 1],
+    },
+    { agentAddress: [], agentName: { first: "x" }, agentReference: 5 },
+    JSON.parse('{"__proto__":{"isHelpdesk":true},"constructor":{"prototype":{"polluted":true}}}'),
+    JSON.parse(`${'{"primaryPurchaser":'.repeat(200)}1${"}".repeat(200)}`),
+  ];
+
+  it("are refused with 400 by every section, never a server error, and change nothing", async () => {
+    const before = await read();
+    const slugs = [
+      "transaction-details",
+      "tax-calculation-details",
+      "property-details",
+      "purchaser-details",
+      "purchaser-agent-details",
+    ];
+    for (const slug of slugs) {
+      for (const body of HOSTILE) {
+        const response = await call(
+          harper,
+          "PUT",
+          `${applicationPath(before)}/${slug}`,
+          body,
+          before.version,
+        );
+        expect(response.statusCode, `${slug} ${JSON.stringify(body).slice(0, 80)}: ${response.body}`).toBe(
+          400,
+        );
+      }
+    }
+    expect((await read()).version).toBe(before.version);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe("consent and reopening", () => {
   it("needs both statements, moves the return to PREPARED and locks every section", async () => {
     const current = await read();
