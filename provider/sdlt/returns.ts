@@ -298,6 +298,46 @@ export function neededSections(hasPurchasers: boolean): SdltSectionSlug[] {
   return all.filter((slug) => slug !== "purchaser-details" || hasPurchasers);
 }
 
+/**
+ * The saved sections as they stand against the workspace now: the purchasers renamed as their buyer parties
+ * are named, and the purchaser details no longer completed (dropped here) when they name a party that is no
+ * longer a buyer of the workspace — they must be saved again before consent.
+ */
+export function sectionsInLine(
+  saved: SavedSections,
+  buyers: readonly { id: string; name: string }[],
+): { sections: SavedSections; stalePurchasers: SdltPurchaserDetailsData | null } {
+  const purchasers = saved["purchaser-details"];
+  if (!purchasers) return { sections: saved, stalePurchasers: null };
+  const names = new Map(buyers.map((buyer) => [buyer.id, buyer.name]));
+  const entries = [
+    purchasers.primaryPurchaser,
+    ...(purchasers.additionalPurchaser ? [purchasers.additionalPurchaser] : []),
+    ...purchasers.stampDuty2Purchasers,
+  ];
+  if (entries.some((entry) => !entry.id || !names.has(entry.id))) {
+    const { "purchaser-details": _stale, ...rest } = saved;
+    return { sections: rest, stalePurchasers: purchasers };
+  }
+  const renamed = <T extends { id?: string; name?: string }>(entry: T): T => ({
+    ...entry,
+    name: names.get(entry.id!),
+  });
+  return {
+    sections: {
+      ...saved,
+      "purchaser-details": {
+        primaryPurchaser: renamed(purchasers.primaryPurchaser),
+        additionalPurchaser: purchasers.additionalPurchaser
+          ? renamed(purchasers.additionalPurchaser)
+          : undefined,
+        stampDuty2Purchasers: purchasers.stampDuty2Purchasers.map(renamed),
+      },
+    },
+    stalePurchasers: null,
+  };
+}
+
 export function canBePrepared(
   status: string | null,
   sections: SavedSections,
@@ -323,17 +363,17 @@ export function detailsOf(frame: SdltFrame, now: Date): StampDutyDetails {
   };
   if (!row || !row.tax_application_id || !row.tax_id || !row.tax_application_status)
     return { ...base, taxApplication: null };
-  const saved = sectionsOf(row);
+  const { sections: saved, stalePurchasers } = sectionsInLine(sectionsOf(row), summary.purchasers);
   const hasPurchasers = summary.purchasers.length > 0;
-  const section = <T>(data: T | undefined) => ({
+  const section = <T>(data: T | undefined, stale: T | null = null) => ({
     status: data === undefined ? ("PENDING" as const) : ("COMPLETED" as const),
-    data: data ?? null,
+    data: data ?? stale,
   });
   const sections: SdltSections = {
     transactionDetails: section(saved["transaction-details"]),
     propertyDetails: section(saved["property-details"]),
     taxCalculation: section(saved["tax-calculation"]),
-    purchaserDetails: hasPurchasers ? section(saved["purchaser-details"]) : null,
+    purchaserDetails: hasPurchasers ? section(saved["purchaser-details"], stalePurchasers) : null,
     purchaserAgentDetails: section(saved["purchaser-agent-details"]),
   };
   const status = row.tax_application_status as TaxApplicationStatus;
@@ -718,9 +758,11 @@ export async function saveSdltSection(
   return returnWrite(deps, caller, ref.lodgementCaseId, meta, async ({ trx, frame }) => {
     const row = requireApplication(frame, ref);
     const saved = sectionsOf(row);
+    // A section shown as pending (purchasers no longer the workspace's buyers) is added again, not edited.
+    const shown = sectionsInLine(saved, frame.summary.purchasers).sections;
     requireCan(
       caller,
-      saved[slug] === undefined ? "addStampDutySection" : "editStampDutySection",
+      shown[slug] === undefined ? "addStampDutySection" : "editStampDutySection",
       frame.workspace,
     );
     requireEditable(frame.workspace);
@@ -772,7 +814,8 @@ export async function consentToSdltReturn(
     requireEditable(frame.workspace);
     requireReturnVersion(frame, expectedVersion);
     requireCreated(row);
-    if (!canBePrepared(row.tax_application_status, sectionsOf(row), frame.summary.purchasers.length > 0)) {
+    const inLine = sectionsInLine(sectionsOf(row), frame.summary.purchasers).sections;
+    if (!canBePrepared(row.tax_application_status, inLine, frame.summary.purchasers.length > 0)) {
       throw badRequest(SDLT_MESSAGES.notReady, SDLT_REFUSAL_CODES.notReady);
     }
     const consent = SdltConsentSchema.safeParse(body ?? {});

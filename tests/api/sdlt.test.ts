@@ -683,6 +683,51 @@ describe("the five sections", () => {
   });
 });
 
+describe("purchasers that are no longer the workspace's buyers", () => {
+  it("make the purchaser details pending again (consent refused) until they are saved again; renamed buyers are renamed", async () => {
+    const current = await read();
+    const primaryId = current.taxApplication!.sections.purchaserDetails!.data!.primaryPurchaser.id!;
+    await provider.db
+      .updateTable("workspace_parties")
+      .set({ forenames: "Renamed" })
+      .where("party_id", "=", primaryId)
+      .execute();
+    const renamed = await read();
+    expect(renamed.taxApplication!.sections.purchaserDetails!.data!.primaryPurchaser.name).toMatch(
+      /^Renamed /,
+    );
+    await provider.db
+      .updateTable("workspace_parties")
+      .set({ role: "SELLER" })
+      .where("party_id", "=", primaryId)
+      .execute();
+    try {
+      const stale = await read();
+      expect(stale.taxApplication!.sections.purchaserDetails!.status).toBe("PENDING");
+      expect(stale.taxApplication!.sections.purchaserDetails!.data!.primaryPurchaser.id).toBe(primaryId);
+      expect(stale.taxApplication!.canBePrepared).toBe(false);
+      expectRefusal(
+        await call(
+          harper,
+          "POST",
+          `${applicationPath(stale)}/consent`,
+          { accuracy: true, autoSubmit: true },
+          stale.version,
+        ),
+        400,
+        SDLT_MESSAGES.notReady,
+      );
+    } finally {
+      await provider.db
+        .updateTable("workspace_parties")
+        .set({ role: "BUYER" })
+        .where("party_id", "=", primaryId)
+        .execute();
+    }
+    expect((await read()).taxApplication!.canBePrepared).toBe(true);
+  });
+});
+
 describe("hostile section bodies", () => {
   const HOSTILE: unknown[] = [
     { propertyType: 1, restrictionsAffecting: "maybe", landExchangedAddress: "a string" },
