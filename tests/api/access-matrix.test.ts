@@ -399,6 +399,24 @@ async function sdltReturnOfA(
     .where("lodgement_case_id", "=", lodgementCaseId)
     .execute();
   if (!status) return;
+  // The purchasers name the workspace's buyer parties (else the section reads as pending again).
+  const buyer = await provider.db
+    .selectFrom("workspace_parties")
+    .select("party_id")
+    .where("workspace_id", "=", SDLT_WORKSPACE())
+    .where("role", "=", "BUYER")
+    .orderBy("position")
+    .executeTakeFirstOrThrow();
+  const purchasers = sections["purchaser-details"] as
+    { primaryPurchaser: Record<string, unknown> } | undefined;
+  if (purchasers)
+    sections = {
+      ...sections,
+      "purchaser-details": {
+        ...purchasers,
+        primaryPurchaser: { ...purchasers.primaryPurchaser, id: buyer.party_id },
+      },
+    };
   await provider.db
     .insertInto("stamp_duty_returns")
     .values({
