@@ -12,7 +12,15 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
-import { describeAnswer, documentOperations, internalsIn, personWith, SUBSCRIBER_ROLES, type DocumentOperation, type SchemaObject } from "./generated-support.js";
+import {
+  describeAnswer,
+  documentOperations,
+  internalsIn,
+  personWith,
+  SUBSCRIBER_ROLES,
+  type DocumentOperation,
+  type SchemaObject,
+} from "./generated-support.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
@@ -21,7 +29,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 let provider: TestProvider;
 let operations: DocumentOperation[];
 let seededIds: string[];
-const authorisations: { owner: string; helpdesk: string; webClient: string } = { owner: "", helpdesk: "", webClient: "" };
+const authorisations: { owner: string; helpdesk: string; webClient: string } = {
+  owner: "",
+  helpdesk: "",
+  webClient: "",
+};
 
 beforeAll(async () => {
   provider = await startTestProvider();
@@ -36,7 +48,11 @@ beforeAll(async () => {
     method: "POST",
     url: "/api/v1/app-sessions",
     headers: { authorization: authorisations.webClient },
-    payload: { subscriberUserId: target.userId, subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId, data: {} },
+    payload: {
+      subscriberUserId: target.userId,
+      subscriberId: DEMO_SUBSCRIBERS.harperVale.subscriberId,
+      data: {},
+    },
   });
   // A lodgement case of A's, so the file calls' paths reach a real case now and then.
   const lodgementCase = await provider.db
@@ -44,7 +60,34 @@ beforeAll(async () => {
     .select("lodgement_case_id")
     .where("workspace_id", "=", DEMO_WORKSPACES.remortgagePreparing.workspaceId)
     .executeTakeFirstOrThrow();
+  // The stamp duty return of a dual-represented purchase (the SDLT flag on), so that its calls reach their checks.
+  expect(
+    (
+      await provider.call(undefined, {
+        method: "PUT",
+        url: "/api/v1/feature-flags/sdltEnabled",
+        headers: { authorization: authorisations.helpdesk },
+        payload: { enabled: true },
+      })
+    ).statusCode,
+  ).toBe(200);
+  const stampDuty = await provider.call(undefined, {
+    method: "GET",
+    url: `/api/lodgement/v1/lodgement-cases/stamp-duty-details?workspace_id=${DEMO_WORKSPACES.purchaseReady.workspaceId}`,
+    headers: { authorization: authorisations.owner },
+  });
+  const sdltCaseId = stampDuty.json().lodgementCaseId as string;
+  const answered = await provider.call(undefined, {
+    method: "POST",
+    url: `/api/lodgement/v1/lodgement-cases/${sdltCaseId}/tax-eligibility`,
+    headers: { authorization: authorisations.owner, "if-match": `"${stampDuty.json().version}"` },
+    payload: { taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" },
+  });
+  expect(answered.statusCode, answered.body).toBe(200);
   seededIds = [
+    sdltCaseId,
+    answered.json().taxApplication.taxId as string,
+    answered.json().taxApplication.taxApplicationId as string,
     lodgementCase.lodgement_case_id,
     DEMO_SUBSCRIBERS.harperVale.subscriberId,
     DEMO_SUBSCRIBERS.keystone.subscriberId,
@@ -63,12 +106,55 @@ afterAll(() => provider?.close());
 
 /** Characters that break naive code: NUL, half surrogate pairs, quotes, escapes, markup, right-to-left. */
 const nastyChar = fc.oneof(
-  fc.constantFrom("\u0000", "\ud800", "\udfff", "'", '"', "\\", "%", "{", "}", "<", ">", "&", "\n", "\r", "\u202e", "\ufeff", "😀", "ß", "$", "/", ".."),
+  fc.constantFrom(
+    "\u0000",
+    "\ud800",
+    "\udfff",
+    "'",
+    '"',
+    "\\",
+    "%",
+    "{",
+    "}",
+    "<",
+    ">",
+    "&",
+    "\n",
+    "\r",
+    "\u202e",
+    "\ufeff",
+    "😀",
+    "ß",
+    "$",
+    "/",
+    "..",
+  ),
   fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
 );
 const nastyString = fc.oneof(
   fc.string({ unit: nastyChar, maxLength: 40 }),
-  fc.constantFrom("", " ", "null", "undefined", "NaN", "-1", "0x1F", "1e309", "true", "[]", "{}", "%00", "%ZZ", "../../etc/passwd", "' OR 1=1 --", "${jndi:x}", "<script>alert(1)</script>", "__proto__", "constructor", "prototype"),
+  fc.constantFrom(
+    "",
+    " ",
+    "null",
+    "undefined",
+    "NaN",
+    "-1",
+    "0x1F",
+    "1e309",
+    "true",
+    "[]",
+    "{}",
+    "%00",
+    "%ZZ",
+    "../../etc/passwd",
+    "' OR 1=1 --",
+    "${jndi:x}",
+    "<script>alert(1)</script>",
+    "__proto__",
+    "constructor",
+    "prototype",
+  ),
   fc.constantFrom(10_000, 300_000).map((length) => "a".repeat(length)),
 );
 const hostileNumber = fc.oneof(
@@ -82,12 +168,14 @@ const pollution = fc.constantFrom<unknown>(
   JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
   JSON.parse('{"__proto__":null,"toString":"x","valueOf":1,"hasOwnProperty":false}'),
 );
-const deep = fc.integer({ min: 30, max: 3000 }).chain((depth) =>
-  fc.constantFrom(
-    JSON.parse(`${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`) as unknown,
-    JSON.parse(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`) as unknown,
-  ),
-);
+const deep = fc
+  .integer({ min: 30, max: 3000 })
+  .chain((depth) =>
+    fc.constantFrom(
+      JSON.parse(`${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`) as unknown,
+      JSON.parse(`${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`) as unknown,
+    ),
+  );
 const junk: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -121,7 +209,10 @@ function validFromSchema(schema: SchemaObject, depth: number): fc.Arbitrary<unkn
     case "string":
       return stringFor(schema);
     case "integer":
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 1000, 2 ** 31) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -(2 ** 31)),
+        max: Math.min(schema.maximum ?? 1000, 2 ** 31),
+      });
     case "number":
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
     case "boolean":
@@ -129,10 +220,15 @@ function validFromSchema(schema: SchemaObject, depth: number): fc.Arbitrary<unkn
     case "null":
       return fc.constant(null);
     case "array":
-      return fc.array(fromSchema(schema.items, depth + 1), { minLength: Math.min(schema.minItems ?? 0, 3), maxLength: Math.min(schema.maxItems ?? 4, 4) });
+      return fc.array(fromSchema(schema.items, depth + 1), {
+        minLength: Math.min(schema.minItems ?? 0, 3),
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
     case "object": {
       const properties = schema.properties ?? {};
-      const record = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, fromSchema(property, depth + 1)]));
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([name, property]) => [name, fromSchema(property, depth + 1)]),
+      );
       const required = (schema.required ?? []).filter((name) => name in properties);
       return fc.record(record, { requiredKeys: required });
     }
@@ -145,15 +241,22 @@ function stringFor(schema: SchemaObject): fc.Arbitrary<string> {
   const max = Math.min(schema.maxLength ?? 60, 60);
   switch (schema.format) {
     case "date-time":
-      return fc.date({ min: new Date("1900-01-01"), max: new Date("2200-01-01"), noInvalidDate: true }).map((date) => date.toISOString());
+      return fc
+        .date({ min: new Date("1900-01-01"), max: new Date("2200-01-01"), noInvalidDate: true })
+        .map((date) => date.toISOString());
     case "date":
-      return fc.date({ min: new Date("1900-01-01"), max: new Date("2200-01-01"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date("1900-01-01"), max: new Date("2200-01-01"), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
     case "email":
       return fc.emailAddress();
     case "uuid":
       return fc.uuid();
     default:
-      return fc.oneof(fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(max, schema.minLength ?? 0) }), fc.constantFrom(...seededIds));
+      return fc.oneof(
+        fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.max(max, schema.minLength ?? 0) }),
+        fc.constantFrom(...seededIds),
+      );
   }
 }
 
@@ -169,18 +272,32 @@ function segment(value: string): string {
   }
 }
 
-const pathValue = () => fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...seededIds) }, { weight: 3, arbitrary: nastyString });
+const pathValue = () =>
+  fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...seededIds) }, { weight: 3, arbitrary: nastyString });
 
 function queryFor(operation: DocumentOperation): fc.Arbitrary<string> {
   const declared = operation.query.map((parameter) =>
     fc.option(
-      fromSchema(parameter.schema).map((value) => `${segment(parameter.name)}=${segment(typeof value === "string" ? value : JSON.stringify(value) ?? "")}`),
+      fromSchema(parameter.schema).map(
+        (value) =>
+          `${segment(parameter.name)}=${segment(typeof value === "string" ? value : (JSON.stringify(value) ?? ""))}`,
+      ),
       { nil: undefined },
     ),
   );
   const extra = fc.array(
     fc.oneof(
-      fc.constantFrom("__proto__[isHelpdesk]=true", "constructor[prototype][x]=1", "__proto__=1", "page=1&page=2", "limit=-5", "%ZZ=%E0%A4%A", "a=%00", "=", "&&&"),
+      fc.constantFrom(
+        "__proto__[isHelpdesk]=true",
+        "constructor[prototype][x]=1",
+        "__proto__=1",
+        "page=1&page=2",
+        "limit=-5",
+        "%ZZ=%E0%A4%A",
+        "a=%00",
+        "=",
+        "&&&",
+      ),
       fc.tuple(nastyString, nastyString).map(([name, value]) => `${segment(name)}=${segment(value)}`),
     ),
     { maxLength: 3 },
@@ -193,15 +310,42 @@ function queryFor(operation: DocumentOperation): fc.Arbitrary<string> {
 
 /** The body's text: JSON of the schema's shape (junk within), junk JSON, or text that is not JSON at all. */
 function bodyFor(operation: DocumentOperation): fc.Arbitrary<string | undefined> {
-  const malformed = fc.constantFrom("{", "[1,]", '{"a":1,}', '"', "nul", "{\"a\":\"\\ud800\"}", '{"a":"\\u0000"}', "\u0000", "[".repeat(100_000));
-  const json = (arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => JSON.stringify(value) ?? "null");
-  if (!operation.body) return fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: json(junk) });
-  return fc.oneof({ weight: 6, arbitrary: json(fromSchema(operation.body)) }, { weight: 2, arbitrary: json(junk) }, { weight: 1, arbitrary: malformed });
+  const malformed = fc.constantFrom(
+    "{",
+    "[1,]",
+    '{"a":1,}',
+    '"',
+    "nul",
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+    "\u0000",
+    "[".repeat(100_000),
+  );
+  const json = (arbitrary: fc.Arbitrary<unknown>) =>
+    arbitrary.map((value) => JSON.stringify(value) ?? "null");
+  if (!operation.body)
+    return fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: json(junk) });
+  return fc.oneof(
+    { weight: 6, arbitrary: json(fromSchema(operation.body)) },
+    { weight: 2, arbitrary: json(junk) },
+    { weight: 1, arbitrary: malformed },
+  );
 }
 
 const ifMatchValue = fc.oneof(
   fc.integer({ min: 0, max: 20 }).map((version) => `"${version}"`),
-  fc.constantFrom("", "*", "1", '"-1"', '"1.5"', '"99999999999999999999999"', 'W/"1"', '"1", "2"', '"abc"', '""'),
+  fc.constantFrom(
+    "",
+    "*",
+    "1",
+    '"-1"',
+    '"1.5"',
+    '"99999999999999999999999"',
+    'W/"1"',
+    '"1", "2"',
+    '"abc"',
+    '""',
+  ),
 );
 
 interface FuzzRequest {
@@ -214,7 +358,8 @@ interface FuzzRequest {
 
 function requestFor(operation: DocumentOperation): fc.Arbitrary<FuzzRequest> {
   const paths = fc.tuple(...operation.pathParameters.map(() => pathValue()));
-  const callers: fc.Arbitrary<FuzzRequest["caller"]> = operation.security === "webClient" ? fc.constant("webClient") : fc.constantFrom("owner", "helpdesk");
+  const callers: fc.Arbitrary<FuzzRequest["caller"]> =
+    operation.security === "webClient" ? fc.constant("webClient") : fc.constantFrom("owner", "helpdesk");
   return fc.record({
     values: paths,
     query: queryFor(operation),
@@ -230,7 +375,12 @@ async function send(operation: DocumentOperation, request: FuzzRequest): Promise
   const headers: Record<string, string> = { authorization: authorisations[request.caller] };
   if (request.ifMatch !== undefined) headers["if-match"] = request.ifMatch;
   if (request.body !== undefined) headers["content-type"] = "application/json";
-  return provider.call(undefined, { method: operation.method, url: `${path}${request.query}`, headers, payload: request.body });
+  return provider.call(undefined, {
+    method: operation.method,
+    url: `${path}${request.query}`,
+    headers,
+    payload: request.body,
+  });
 }
 
 describe("hostile input to every operation", () => {
@@ -238,25 +388,38 @@ describe("hostile input to every operation", () => {
     expect(operations.length).toBeGreaterThan(20);
   });
 
-  it("never answers a server error nor shows the server's insides", async () => {
-    const failures: string[] = [];
-    for (const [index, operation] of operations.entries()) {
-      const seed = SEED + index;
-      const result = await fc.check(
-        fc.asyncProperty(requestFor(operation), async (request) => {
-          const response = await send(operation, request);
-          if (response.statusCode >= 500) throw new Error(`answered ${describeAnswer(response)}`);
-          const internals = internalsIn(response.body);
-          if (internals) throw new Error(`showed its insides (${internals}): ${describeAnswer(response)}`);
-        }),
-        { seed, numRuns: RUNS, endOnFailure: true },
-      );
-      if (result.failed) {
-        const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-        const example = JSON.stringify(result.counterexample?.[0], (_key, value: unknown) => (typeof value === "string" && value.length > 200 ? `${value.slice(0, 200)}…(${value.length})` : value));
-        failures.push(`${operation.key} ${cause}\n  replay: FUZZ_SEED=${SEED} (seed ${seed}, path "${result.counterexamplePath}")\n  request: ${example}`);
+  it(
+    "never answers a server error nor shows the server's insides",
+    async () => {
+      const failures: string[] = [];
+      for (const [index, operation] of operations.entries()) {
+        const seed = SEED + index;
+        const result = await fc.check(
+          fc.asyncProperty(requestFor(operation), async (request) => {
+            const response = await send(operation, request);
+            if (response.statusCode >= 500) throw new Error(`answered ${describeAnswer(response)}`);
+            const internals = internalsIn(response.body);
+            if (internals) throw new Error(`showed its insides (${internals}): ${describeAnswer(response)}`);
+          }),
+          { seed, numRuns: RUNS, endOnFailure: true },
+        );
+        if (result.failed) {
+          const cause =
+            result.errorInstance instanceof Error
+              ? result.errorInstance.message
+              : String(result.errorInstance);
+          const example = JSON.stringify(result.counterexample?.[0], (_key, value: unknown) =>
+            typeof value === "string" && value.length > 200
+              ? `${value.slice(0, 200)}…(${value.length})`
+              : value,
+          );
+          failures.push(
+            `${operation.key} ${cause}\n  replay: FUZZ_SEED=${SEED} (seed ${seed}, path "${result.counterexamplePath}")\n  request: ${example}`,
+          );
+        }
       }
-    }
-    expect(failures.join("\n\n")).toBe("");
-  }, Math.max(180_000, RUNS * 5_000));
+      expect(failures.join("\n\n")).toBe("");
+    },
+    Math.max(180_000, RUNS * 5_000),
+  );
 });
