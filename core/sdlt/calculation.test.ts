@@ -12,6 +12,7 @@ import {
   SDLT_CALCULATION_NOTE,
   SDLT_MAXIMUM_PRICE,
   SdltCalculationError,
+  sdltBandLabel,
   type SdltInput,
 } from "./calculation.js";
 
@@ -493,5 +494,13 @@ describe("the note shown beside the figure", () => {
     expect(SDLT_CALCULATION_NOTE).toBe(
       "Calculated for this transaction alone: linked transactions and reliefs other than first-time buyer relief are outside the calculation.",
     );
+  });
+});
+
+describe("sdltBandLabel", () => {
+  it("writes bands as gov.uk does", () => {
+    expect(sdltBandLabel({ from: 0, to: 125_000 })).toBe("up to £125,000");
+    expect(sdltBandLabel({ from: 125_000, to: 250_000 })).toBe("£125,001 to £250,000");
+    expect(sdltBandLabel({ from: 1_500_000, to: null })).toBe("above £1,500,000");
   });
 });

@@ -188,3 +188,13 @@ function longDate(value: string): string {
 function pounds(value: number): string {
   return `£${value.toLocaleString("en-GB")}`;
 }
+
+/**
+ * A band as gov.uk writes it, in whole pounds: "up to £125,000", "£125,001 to £250,000", "above £1,500,000"
+ * (the tab and the CLI both print bands this way).
+ */
+export function sdltBandLabel(band: Pick<SdltBand, "from" | "to">): string {
+  if (band.to === null) return `above ${pounds(band.from)}`;
+  if (band.from === 0) return `up to ${pounds(band.to)}`;
+  return `${pounds(band.from + 1)} to ${pounds(band.to)}`;
+}
