@@ -461,6 +461,11 @@ export const SDLT_MESSAGES = {
     "The workspace has no completion date yet, so the effective date of the transaction is not known.",
   noTitle: "The workspace has no title yet, so the title number is not known.",
   editPermission: "You don't have permission to edit this",
+  transactionDetailsFirst:
+    "Save the transaction details first: the tax calculation depends on the property type and the transaction description.",
+  notABuyer: "Choose one of the workspace's buyers.",
+  purchaserTwice: "Each buyer can be given only once.",
+  tooManyPurchasers: "There are more purchasers than buyers in the workspace.",
 } as const;
 
 /** The notes beside the calculated figure. */
