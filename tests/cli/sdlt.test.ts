@@ -1,11 +1,22 @@
 /**
  * `convey sdlt calculate` end to end, in-process with no login and no provider: the table, the JSON and the
- * CSV of the bands, the flags, and usage errors (2) for a bad price, date or kind.
+ * CSV of the bands, the flags, and usage errors (2) for a bad price, date or kind. `convey sdlt status`
+ * against the real provider with the SDLT flag on: the helpdesk administrator reads the return of the purchase
+ * ready for approval before the questions, then after its buyer's representative has chosen submission through the
+ * product and saved two sections (the calculated tax beside the entered one).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CredentialsStore } from "../../cli/services/credentials.js";
 import type { SdltCalculationOutput } from "../../cli/ui/sdlt.js";
+import { SDLT_MESSAGES } from "../../core/sdlt/api.js";
 import { SDLT_CALCULATION_NOTE } from "../../core/sdlt/calculation.js";
+import { confirmTaxEligibility, getStampDutyDetails, saveSdltSection } from "../../core/sdlt/client.js";
+import type { SdltStatus } from "../../core/sdlt/helpdesk-client.js";
+import { setFeatureFlag } from "../../core/shared/feature-flags-client.js";
+import { DEMO_USERS } from "../../provider/platform/demo-world.js";
+import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { ConveyHarness } from "./harness.js";
+import { startRealProvider, type RealProvider } from "./real-provider.js";
 
 let anyone: ConveyHarness;
 
@@ -173,5 +184,124 @@ describe("convey sdlt calculate", () => {
     expect(completion.stdout).toContain(
       "'sdlt calculate') words='--price --effective-date --kind --first-time-buyer --additional --non-resident --output",
     );
+  });
+});
+
+describe("convey sdlt status", () => {
+  // A purchase past preparation whose buyers are dually represented by Harper & Vale, still editable.
+  const ready = DEMO_WORKSPACES.purchaseReady;
+  let provider: RealProvider;
+  let helpdesk: ConveyHarness;
+
+  beforeAll(async () => {
+    provider = await startRealProvider();
+    helpdesk = await ConveyHarness.create();
+    const helpdeskToken = await provider.loginToken(DEMO_USERS.helpdesk.email);
+    await CredentialsStore.for(
+      { env: { CONVEY_CONFIG_DIR: helpdesk.configDir }, homeDir: "/nowhere" },
+      "default",
+    ).update(() => ({
+      apiUrl: provider.url,
+      kind: "device" as const,
+      clientId: "convey-cli",
+      accessToken: helpdeskToken,
+      expiresAt: new Date(Date.now() + 240_000).toISOString(),
+      savedAt: new Date().toISOString(),
+    }));
+    await setFeatureFlag({ apiUrl: provider.url, accessToken: helpdeskToken }, "sdltEnabled", true);
+  });
+  afterAll(async () => {
+    await helpdesk?.dispose();
+    await provider?.close();
+  });
+
+  it("before the questions: the decision not answered and no return", async () => {
+    const result = await helpdesk.run(["sdlt", "status", ready.workspaceReferenceId]);
+
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`${ready.workspaceReferenceId} (`);
+    expect(result.stdout).toMatch(/Decision\s+Not answered/);
+    expect(result.stdout).toMatch(/Return\s+none/);
+  });
+
+  it("a return through the product: the sections and the calculated tax beside the entered one, as JSON", async () => {
+    // The buyer's representative (Harper & Vale) answers the questions and saves two sections.
+    const firm = {
+      apiUrl: provider.url,
+      accessToken: await provider.loginToken(DEMO_USERS.manager.email),
+    };
+    let details = await getStampDutyDetails(firm, ready.workspaceId);
+    details = await confirmTaxEligibility(firm, details.lodgementCaseId, details.version, {
+      taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA",
+      revenueAuthority: "HM_REVENUE_AND_CUSTOMS",
+    });
+    const ids = {
+      lodgementCaseId: details.lodgementCaseId,
+      taxId: details.taxApplication!.taxId,
+      taxApplicationId: details.taxApplication!.taxApplicationId,
+    };
+    details = await saveSdltSection(firm, ids, "transaction-details", details.version, {
+      propertyType: "RESIDENTIAL",
+      transactionDescription: "F",
+      interestTransferred: "FG",
+      restrictionsAffecting: false,
+      landExchanged: false,
+      pursuantToOption: false,
+    });
+    await saveSdltSection(firm, ids, "tax-calculation", details.version, {
+      isClaimingRelief: false,
+      totalConsideration: "295000",
+      formCode: ["CASH"],
+      isLinkedTransaction: false,
+      taxPayable: "4000",
+      amountPaid: "4000",
+      isAmountPaidIncludePenalties: false,
+    });
+
+    const json = await helpdesk.run(["--json", "sdlt", "status", ready.workspaceId]);
+    expect(json.code, json.stderr).toBe(0);
+    const status = JSON.parse(json.stdout) as SdltStatus;
+    expect(status).toMatchObject({
+      workspaceReferenceId: ready.workspaceReferenceId,
+      taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA",
+      revenueAuthorityLabel: "HM Revenue and Customs",
+      taxApplication: {
+        taxApplicationStatus: "CREATED",
+        canBePrepared: false,
+        filing: { transactionReferenceNumber: null, attempts: 0 },
+      },
+    });
+    expect(
+      status.taxApplication!.sections.slice(0, 3).map((section) => [section.slug, section.status]),
+    ).toEqual([
+      ["transaction-details", "COMPLETED"],
+      ["property-details", "PENDING"],
+      ["tax-calculation", "COMPLETED"],
+    ]);
+    expect(status.taxApplication!.calculation).toMatchObject({ enteredTax: "£4,000.00", differs: true });
+    expect(status.taxApplication!.calculation!.rules).toMatch(/^England residential from /);
+
+    const table = await helpdesk.run(["sdlt", "status", ready.workspaceReferenceId]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/Decision\s+Submission through the product/);
+    expect(table.stdout).toMatch(/Tax calculation\s+Completed/);
+    expect(table.stdout).toMatch(/Entered\s+£4,000\.00/);
+    expect(table.stdout).toContain("The entered tax differs from the calculated tax.");
+  });
+
+  it("refuses a text that names no workspace (usage, 2), and says so when the workspace has no stamp duty", async () => {
+    const usage = await helpdesk.run(["sdlt", "status", "Abbey Gardens"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain(
+      "give a workspace id (a UUID) or a workspace reference such as WS-0000001",
+    );
+
+    const remortgage = await helpdesk.run([
+      "sdlt",
+      "status",
+      DEMO_WORKSPACES.remortgagePreparing.workspaceReferenceId,
+    ]);
+    expect(remortgage.code).toBe(1);
+    expect(remortgage.stderr).toContain(SDLT_MESSAGES.notAvailable);
   });
 });
