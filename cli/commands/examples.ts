@@ -63,7 +63,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     "convey sdlt calculate --price 450000 --effective-date 2025-06-01 --first-time-buyer --non-resident",
     "convey --json sdlt calculate --price 275000 --effective-date 2025-06-01 --kind mixed | jq .tax",
   ],
-  "sdlt status": ["convey sdlt status WS-0000011", "convey --json sdlt status WS-0000011 | jq .taxApplication.filing"],
+  "sdlt status": ["convey sdlt status WS-0000003", "convey --json sdlt status WS-0000003 | jq .taxApplication.filing"],
   completion: ["convey completion bash > /etc/bash_completion.d/convey   # or: source <(convey completion bash)", "convey completion zsh >> ~/.zshrc", "convey completion fish > ~/.config/fish/completions/convey.fish"],
 };
 
