@@ -25,6 +25,7 @@ import { settlementRoutes } from "../financials/routes.js";
 import { bankHolidayRoutes } from "../financials/bank-holidays-routes.js";
 import { financialAccountRoutes } from "../financials/accounts-routes.js";
 import { lodgementRoutes } from "../documents/lodgement-routes.js";
+import { sdltRoutes } from "../sdlt/routes.js";
 import { fileDownloadRoutes, fileRoutes } from "../documents/file-routes.js";
 
 export type { ApiDeps } from "./route-deps.js";
@@ -58,6 +59,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
         await secured.register(financialAccountRoutes, { prefix: "/settlement/v1", ...deps });
         await secured.register(fileRoutes, { prefix: "/lodgement/v1", ...deps });
         await secured.register(lodgementRoutes, { prefix: "/lodgement/v1", ...deps });
+        await secured.register(sdltRoutes, { prefix: "/lodgement/v1", ...deps });
       });
     },
     { prefix: "/api" },

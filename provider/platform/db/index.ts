@@ -31,6 +31,7 @@ import * as financialSettlement from "./migrations/0050-financial-settlement.js"
 import * as financialAccounts from "./migrations/0055-financial-accounts.js";
 import * as lodgementFiles from "./migrations/0070-lodgement-files.js";
 import * as lodgementDocuments from "./migrations/0075-lodgement-documents.js";
+import * as stampDutyReturns from "./migrations/0080-stamp-duty-returns.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0055-financial-accounts": financialAccounts,
   "0070-lodgement-files": lodgementFiles,
   "0075-lodgement-documents": lodgementDocuments,
+  "0080-stamp-duty-returns": stampDutyReturns,
 };
 
 class InCodeMigrations implements MigrationProvider {

@@ -604,7 +604,11 @@ export interface LodgementDocumentsTable {
   charge_identifier: string | null;
   entry_number: string | null;
   /** JSON array of {partyId, name, role}. */
-  application_parties: ColumnType<{ partyId: string; name: string; role: string }[], string | undefined, string>;
+  application_parties: ColumnType<
+    { partyId: string; name: string; role: string }[],
+    string | undefined,
+    string
+  >;
   lodgement_request_id: string | null;
   attached_before_approval: Defaulted<boolean>;
   submitted_at: NullableTimestamp;
@@ -614,6 +618,41 @@ export interface LodgementDocumentsTable {
   last_modified_at: Timestamp;
   last_modified_by: string | null;
   version: Defaulted<number>;
+}
+
+// The stamp duty land tax return (migration 0080)
+
+export interface StampDutyReturnsTable {
+  lodgement_case_id: string;
+  workspace_id: string;
+  /** core TAX_ELIGIBILITY_STATUSES */
+  tax_eligibility_status: string;
+  revenue_authority: string | null;
+  decided_at: ColumnType<Date, Date | string, Date | string>;
+  decided_by: string | null;
+  tax_id: string | null;
+  tax_application_id: string | null;
+  /** core TAX_APPLICATION_STATUSES; null unless submitted through the product. */
+  tax_application_status: string | null;
+  /** `{ <section slug>: <saved payload> }`: a slug present is COMPLETED. Money in pence. */
+  sections: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** core/sdlt/api.ts SdltCalculation, or null before tax calculation details are saved. */
+  calculation: ColumnType<unknown, string | null | undefined, string | null>;
+  consented_at: NullableTimestamp;
+  consented_by: string | null;
+  submission_key: string | null;
+  revenue_submission_id: string | null;
+  transaction_reference_number: string | null;
+  attempts: Defaulted<number>;
+  poll_attempts: Defaulted<number>;
+  ready_at: NullableTimestamp;
+  submitted_at: NullableTimestamp;
+  poll_initiated_at: NullableTimestamp;
+  filed_at: NullableTimestamp;
+  failure_reason: string | null;
+  version: Defaulted<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface Database {
@@ -655,5 +694,6 @@ export interface Database {
   lodgement_files: LodgementFilesTable;
   lodgement_requests: LodgementRequestsTable;
   lodgement_documents: LodgementDocumentsTable;
+  stamp_duty_returns: StampDutyReturnsTable;
   "pgboss.job": PgBossJobTable;
 }

@@ -5,6 +5,7 @@ import { exchangeFundsJob } from "../../financials/completion-day.js";
 import { lodgementRegistryJob } from "../../documents/lodgement-jobs.js";
 import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
 import { sweepOrphanLodgementFilesJob } from "../../documents/files-sweep.js";
+import { sdltFilingJob } from "../../sdlt/jobs.js";
 import type { JobDefinition } from "./queue.js";
 
 export const PRODUCT_JOBS: readonly JobDefinition[] = [
@@ -14,4 +15,5 @@ export const PRODUCT_JOBS: readonly JobDefinition[] = [
   scanLodgementFileJob as JobDefinition,
   lodgementRegistryJob,
   sweepOrphanLodgementFilesJob,
+  sdltFilingJob,
 ];
