@@ -44,7 +44,11 @@ export interface SectionContext {
 }
 
 /** The schema of one section's form. */
-export function sectionSchema(slug: SdltSectionSlug, context: SectionContext, now: () => Date = () => new Date()) {
+export function sectionSchema(
+  slug: SdltSectionSlug,
+  context: SectionContext,
+  now: () => Date = () => new Date(),
+) {
   switch (slug) {
     case "transaction-details":
       return SdltTransactionDetailsSchema;
@@ -55,7 +59,10 @@ export function sectionSchema(slug: SdltSectionSlug, context: SectionContext, no
     case "purchaser-details":
       return sdltPurchaserDetailsSchema(now);
     case "purchaser-agent-details":
-      return sdltAgentDetailsSchema({ agentRequired: context.agentRequired, addressShown: context.agentAddressShown });
+      return sdltAgentDetailsSchema({
+        agentRequired: context.agentRequired,
+        addressShown: context.agentAddressShown,
+      });
   }
 }
 
@@ -66,8 +73,14 @@ const FORM_ONLY_FIELDS = ["intent", "section", "version", CSRF_FIELD, "agentAddr
  * The provider's body from the form's payload (Conform's parsed fields, as typed): without the page's own
  * fields, and without the agent's address when it is not shown (the provider validates it only when sent).
  */
-export function sectionBody(slug: SdltSectionSlug, payload: Record<string, unknown>, context: SectionContext): Record<string, unknown> {
-  const body = Object.fromEntries(Object.entries(payload).filter(([key]) => !FORM_ONLY_FIELDS.includes(key) && !key.startsWith("__")));
+export function sectionBody(
+  slug: SdltSectionSlug,
+  payload: Record<string, unknown>,
+  context: SectionContext,
+): Record<string, unknown> {
+  const body = Object.fromEntries(
+    Object.entries(payload).filter(([key]) => !FORM_ONLY_FIELDS.includes(key) && !key.startsWith("__")),
+  );
   if (slug === "purchaser-agent-details" && !context.agentAddressShown) delete body.agentAddress;
   return body;
 }

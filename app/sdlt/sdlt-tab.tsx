@@ -14,10 +14,21 @@ import { ErrorSummary, FieldError, SubmitButton, useHydrated, useSchemaForm } fr
 import { ToastMessage } from "../components/toast";
 import type { Toast } from "../../core/shared/errors.js";
 import { TAX_AUTHORITY_LABELS, TAX_AUTHORITIES } from "../../core/sdlt/enums.js";
-import { taxEligibility, toggleInitialAnswer, visibleInitialQuestions, type InitialAnswers } from "../../core/sdlt/rules.js";
+import {
+  taxEligibility,
+  toggleInitialAnswer,
+  visibleInitialQuestions,
+  type InitialAnswers,
+} from "../../core/sdlt/rules.js";
 import { SDLT_CONSENT_STATEMENTS } from "../../core/sdlt/schemas.js";
 import { SdltConsentSchema, SdltInitialQuestionsSchema, sectionSchema } from "./sdlt-forms";
-import { AgentDetailsFields, PropertyDetailsFields, PurchaserDetailsFields, TaxCalculationFields, TransactionDetailsFields } from "./sdlt-fields";
+import {
+  AgentDetailsFields,
+  PropertyDetailsFields,
+  PurchaserDetailsFields,
+  TaxCalculationFields,
+  TransactionDetailsFields,
+} from "./sdlt-fields";
 import type { CalculationView, Row, SdltApplicationView, SdltView, SectionView } from "./sdlt-view";
 
 export interface SdltReply {
@@ -89,7 +100,11 @@ function answersOf(value: unknown): InitialAnswers {
   const record = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
   const bool = (text: unknown) => (text === "true" ? true : text === "false" ? false : null);
   const authority = TAX_AUTHORITIES.find((candidate) => candidate === record.taxAuthority) ?? null;
-  return { needStampDutySubmission: bool(record.needStampDutySubmission), taxAuthority: authority, submitThroughProduct: bool(record.submitThroughProduct) };
+  return {
+    needStampDutySubmission: bool(record.needStampDutySubmission),
+    taxAuthority: authority,
+    submitThroughProduct: bool(record.submitThroughProduct),
+  };
 }
 
 const answerText = (answers: InitialAnswers, name: QuestionName) => {
@@ -100,7 +115,10 @@ const answerText = (answers: InitialAnswers, name: QuestionName) => {
 function InitialQuestions({ view, reply }: { view: SdltView; reply: SdltReply | null }) {
   const hydrated = useHydrated();
   const lastResult = reply?.intent === "questions" ? reply.result : null;
-  const [form, fields] = useSchemaForm(SdltInitialQuestionsSchema, { id: "stamp-duty-questions", lastResult });
+  const [form, fields] = useSchemaForm(SdltInitialQuestionsSchema, {
+    id: "stamp-duty-questions",
+    lastResult,
+  });
   const [answers, setAnswers] = useState<InitialAnswers>(() => answersOf(lastResult?.initialValue));
   useEffect(() => setAnswers(answersOf(lastResult?.initialValue)), [lastResult]);
   const shown = visibleInitialQuestions(answers);
@@ -131,7 +149,11 @@ function InitialQuestions({ view, reply }: { view: SdltView; reply: SdltReply | 
               className={field.errors?.length ? "form-field form-field--error" : "form-field"}
               disabled={disabledReason !== null}
               title={disabledReason ?? undefined}
-              aria-describedby={[field.errors?.length ? field.errorId : null, disabledReason ? "questions-disabled" : null].filter(Boolean).join(" ") || undefined}
+              aria-describedby={
+                [field.errors?.length ? field.errorId : null, disabledReason ? "questions-disabled" : null]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
             >
               <legend>{question.legend}</legend>
               <FieldError id={field.errorId} errors={field.errors} />
@@ -148,7 +170,15 @@ function InitialQuestions({ view, reply }: { view: SdltView; reply: SdltReply | 
                         checked={answerText(answers, name) === option.value}
                         aria-invalid={field.errors?.length ? true : undefined}
                         // Choosing the selected answer again clears it (and the answers after it).
-                        onClick={() => setAnswers((current) => toggleInitialAnswer(current, name, (name === "taxAuthority" ? option.value : option.value === "true") as never))}
+                        onClick={() =>
+                          setAnswers((current) =>
+                            toggleInitialAnswer(
+                              current,
+                              name,
+                              (name === "taxAuthority" ? option.value : option.value === "true") as never,
+                            ),
+                          )
+                        }
                         onChange={() => undefined}
                       />
                       {option.label}
@@ -173,7 +203,11 @@ function InitialQuestions({ view, reply }: { view: SdltView; reply: SdltReply | 
 // Sections
 
 function Badge({ status, label }: { status: string; label: string }) {
-  return <span className={`status-chip ${status === "COMPLETED" ? "status-chip--ok" : "status-chip--pending"}`}>{label}</span>;
+  return (
+    <span className={`status-chip ${status === "COMPLETED" ? "status-chip--ok" : "status-chip--pending"}`}>
+      {label}
+    </span>
+  );
 }
 
 function Calculation({ calculation }: { calculation: CalculationView | null }) {
@@ -229,7 +263,17 @@ function Calculation({ calculation }: { calculation: CalculationView | null }) {
 }
 
 /** Cancelling a changed form asks first (with JavaScript); without it, Cancel is a link back. */
-function DiscardDialog({ open, section, onKeep, onDiscard }: { open: boolean; section: string; onKeep: () => void; onDiscard: () => void }) {
+function DiscardDialog({
+  open,
+  section,
+  onKeep,
+  onDiscard,
+}: {
+  open: boolean;
+  section: string;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -255,11 +299,22 @@ function DiscardDialog({ open, section, onKeep, onDiscard }: { open: boolean; se
   );
 }
 
-function SectionForm({ section, view, application, reply }: { section: SectionView; view: SdltView; application: SdltApplicationView; reply: SdltReply | null }) {
+function SectionForm({
+  section,
+  view,
+  application,
+  reply,
+}: {
+  section: SectionView;
+  view: SdltView;
+  application: SdltApplicationView;
+  reply: SdltReply | null;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const mine = reply?.intent === "section" && reply.section === section.slug ? reply : null;
-  const shownBefore = (mine?.result.initialValue as Record<string, unknown> | undefined)?.agentAddressShown === "true";
+  const shownBefore =
+    (mine?.result.initialValue as Record<string, unknown> | undefined)?.agentAddressShown === "true";
   const [addressShownNow, setAddressShownNow] = useState(false);
   const addressShown = application.context.agentAddressShown || shownBefore || addressShownNow;
   const context = { ...application.context, agentAddressShown: addressShown };
@@ -270,7 +325,8 @@ function SectionForm({ section, view, application, reply }: { section: SectionVi
     defaultValue: { ...section.defaults, agentAddressShown: addressShown ? "true" : "false" },
   });
   useEffect(() => {
-    if ((fields as Record<string, { value?: unknown }>).agentAddressShown?.value === "true") setAddressShownNow(true);
+    if ((fields as Record<string, { value?: unknown }>).agentAddressShown?.value === "true")
+      setAddressShownNow(true);
   }, [fields]);
   const [discarding, setDiscarding] = useState(false);
   const editing = section.mode === "edit";
@@ -294,17 +350,38 @@ function SectionForm({ section, view, application, reply }: { section: SectionVi
         {mine?.toast ? <ToastMessage toast={mine.toast} /> : null}
         <ErrorSummary form={form} />
         {section.slug === "transaction-details" ? (
-          <TransactionDetailsFields form={form as never} fields={anyFields} effectiveDate={(section.defaults.effectiveDateOfTransaction as string) || null} />
+          <TransactionDetailsFields
+            form={form as never}
+            fields={anyFields}
+            effectiveDate={(section.defaults.effectiveDateOfTransaction as string) || null}
+          />
         ) : null}
         {section.slug === "property-details" ? (
-          <PropertyDetailsFields form={form as never} fields={anyFields} titleNumber={(section.defaults.titleNumber as string) || null} propertyAddress={application.propertyAddress} />
+          <PropertyDetailsFields
+            form={form as never}
+            fields={anyFields}
+            titleNumber={(section.defaults.titleNumber as string) || null}
+            propertyAddress={application.propertyAddress}
+          />
         ) : null}
         {section.slug === "tax-calculation" ? (
-          <TaxCalculationFields form={form as never} fields={anyFields} propertyType={application.context.propertyType} transactionDescription={application.context.transactionDescription} />
+          <TaxCalculationFields
+            form={form as never}
+            fields={anyFields}
+            propertyType={application.context.propertyType}
+            transactionDescription={application.context.transactionDescription}
+          />
         ) : null}
-        {section.slug === "purchaser-details" ? <PurchaserDetailsFields form={form as never} fields={anyFields} purchasers={summary} /> : null}
+        {section.slug === "purchaser-details" ? (
+          <PurchaserDetailsFields form={form as never} fields={anyFields} purchasers={summary} />
+        ) : null}
         {section.slug === "purchaser-agent-details" ? (
-          <AgentDetailsFields form={form as never} fields={anyFields} addressShown={addressShown} agentRequired={application.context.agentRequired} />
+          <AgentDetailsFields
+            form={form as never}
+            fields={anyFields}
+            addressShown={addressShown}
+            agentRequired={application.context.agentRequired}
+          />
         ) : null}
         <div className="form-actions">
           {editing ? (
@@ -322,7 +399,9 @@ function SectionForm({ section, view, application, reply }: { section: SectionVi
               Cancel
             </Link>
           ) : null}
-          <SubmitButton disabled={hydrated && editing && !form.dirty}>{editing ? "Update" : "Save"}</SubmitButton>
+          <SubmitButton disabled={hydrated && editing && !form.dirty}>
+            {editing ? "Update" : "Save"}
+          </SubmitButton>
         </div>
       </Form>
       {hydrated ? (
@@ -340,7 +419,17 @@ function SectionForm({ section, view, application, reply }: { section: SectionVi
   );
 }
 
-function Section({ section, view, application, reply }: { section: SectionView; view: SdltView; application: SdltApplicationView; reply: SdltReply | null }) {
+function Section({
+  section,
+  view,
+  application,
+  reply,
+}: {
+  section: SectionView;
+  view: SdltView;
+  application: SdltApplicationView;
+  reply: SdltReply | null;
+}) {
   const body: ReactNode = (
     <>
       {section.slug === "tax-calculation" ? <Calculation calculation={application.calculation} /> : null}
@@ -362,7 +451,11 @@ function Section({ section, view, application, reply }: { section: SectionView; 
   if (section.mode === "edit") {
     // The edit form is not collapsible.
     return (
-      <section id={`section-${section.slug}`} className="sdlt-section sdlt-section--edit" aria-labelledby={`section-${section.slug}-title`}>
+      <section
+        id={`section-${section.slug}`}
+        className="sdlt-section sdlt-section--edit"
+        aria-labelledby={`section-${section.slug}-title`}
+      >
         <h3 id={`section-${section.slug}-title`}>
           Edit {section.title} <Badge status={section.status} label={section.badge} />
         </h3>
@@ -373,7 +466,8 @@ function Section({ section, view, application, reply }: { section: SectionView; 
   return (
     <details id={`section-${section.slug}`} className="sdlt-section" open={section.open || undefined}>
       <summary>
-        <span className="sdlt-section-title">{section.title}</span> <Badge status={section.status} label={section.badge} />
+        <span className="sdlt-section-title">{section.title}</span>{" "}
+        <Badge status={section.status} label={section.badge} />
       </summary>
       {body}
     </details>
@@ -383,7 +477,15 @@ function Section({ section, view, application, reply }: { section: SectionView; 
 // ---------------------------------------------------------------------------------------------------
 // Consent, prepared notice, filing
 
-function ConsentForm({ view, application, reply }: { view: SdltView; application: SdltApplicationView; reply: SdltReply | null }) {
+function ConsentForm({
+  view,
+  application,
+  reply,
+}: {
+  view: SdltView;
+  application: SdltApplicationView;
+  reply: SdltReply | null;
+}) {
   const hydrated = useHydrated();
   const lastResult = reply?.intent === "consent" ? reply.result : null;
   const [form, fields] = useSchemaForm(SdltConsentSchema, { id: "stamp-duty-consent", lastResult });
@@ -398,7 +500,13 @@ function ConsentForm({ view, application, reply }: { view: SdltView; application
         </section>
       ))}
       {reply?.intent === "consent" && reply.toast ? <ToastMessage toast={reply.toast} /> : null}
-      <Form method="post" action={`${view.basePath}?view=consent`} {...getFormProps(form)} noValidate preventScrollReset>
+      <Form
+        method="post"
+        action={`${view.basePath}?view=consent`}
+        {...getFormProps(form)}
+        noValidate
+        preventScrollReset
+      >
         <CsrfInput />
         <input type="hidden" name="intent" value="consent" />
         <input type="hidden" name="version" value={view.version} />
@@ -412,7 +520,9 @@ function ConsentForm({ view, application, reply }: { view: SdltView; application
                 <input
                   {...getInputProps(field, { type: "checkbox" })}
                   key={field.key}
-                  onChange={(event) => setTicked((current) => ({ ...current, [name]: event.currentTarget.checked }))}
+                  onChange={(event) =>
+                    setTicked((current) => ({ ...current, [name]: event.currentTarget.checked }))
+                  }
                 />
                 {SDLT_CONSENT_STATEMENTS[name]}
               </label>
@@ -423,7 +533,9 @@ function ConsentForm({ view, application, reply }: { view: SdltView; application
           <Link to={view.basePath} className="button secondary">
             Go back
           </Link>
-          <SubmitButton disabled={hydrated && !(ticked.accuracy && ticked.autoSubmit)}>Save and auto-submit</SubmitButton>
+          <SubmitButton disabled={hydrated && !(ticked.accuracy && ticked.autoSubmit)}>
+            Save and auto-submit
+          </SubmitButton>
         </div>
       </Form>
     </section>
@@ -459,7 +571,8 @@ function PreparedNotice({ view, application }: { view: SdltView; application: Sd
 function Filing({ application }: { application: SdltApplicationView }) {
   const filing = application.filing;
   if (!filing) return null;
-  const tone = filing.kind === "failed" ? "notice-error" : filing.kind === "filed" ? "notice-success" : "notice-info";
+  const tone =
+    filing.kind === "failed" ? "notice-error" : filing.kind === "filed" ? "notice-success" : "notice-info";
   return (
     <section className={`notice ${tone} sdlt-filing`} aria-labelledby="filing-title">
       <h3 id="filing-title">Filing status: {filing.statusLabel}</h3>

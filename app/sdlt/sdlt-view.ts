@@ -29,7 +29,15 @@ import {
   visibleSdltSections,
   type SdltSectionSlug,
 } from "../../core/sdlt/enums.js";
-import { canProceedToConsent, missingValueText, sdltSectionMode, stampDutyView, STAMP_DUTY_TEXTS, vatDisplay, type StampDutyView } from "../../core/sdlt/rules.js";
+import {
+  canProceedToConsent,
+  missingValueText,
+  sdltSectionMode,
+  stampDutyView,
+  STAMP_DUTY_TEXTS,
+  vatDisplay,
+  type StampDutyView,
+} from "../../core/sdlt/rules.js";
 import { isAgentRequired } from "../../core/sdlt/schemas.js";
 
 /** The part of the provider's stamp duty details the tab reads (core/sdlt/api.ts StampDutyDetails). */
@@ -82,7 +90,10 @@ const SECTION_KEYS: Readonly<Record<SdltSectionSlug, string>> = {
   "purchaser-agent-details": "purchaserAgentDetails",
 };
 
-export type SdltViewMode = { kind: "accordion"; open: SdltSectionSlug | null } | { kind: "edit"; slug: SdltSectionSlug } | { kind: "consent" };
+export type SdltViewMode =
+  | { kind: "accordion"; open: SdltSectionSlug | null }
+  | { kind: "edit"; slug: SdltSectionSlug }
+  | { kind: "consent" };
 
 export interface SdltViewInput {
   details: SdltDetails;
@@ -140,7 +151,12 @@ export interface SdltApplicationView {
   filing: FilingView | null;
   calculation: CalculationView | null;
   /** Context for the section schemas (tax calculation, agent details). */
-  context: { propertyType?: string; transactionDescription?: string; agentRequired: boolean; agentAddressShown: boolean };
+  context: {
+    propertyType?: string;
+    transactionDescription?: string;
+    agentRequired: boolean;
+    agentAddressShown: boolean;
+  };
   purchasers: { id: string; name: string }[];
   propertyAddress: string | null;
 }
@@ -163,20 +179,39 @@ export const SDLT_VIEW_TEXTS = {
   inProgress: "The return has been submitted to HMRC and is waiting for its answer.",
   filed: "The return has been filed with HMRC.",
   failed: "The return could not be filed with HMRC.",
-  differs: "The tax payable you entered differs from the calculated tax. Check the figures before you consent.",
+  differs:
+    "The tax payable you entered differs from the calculated tax. Check the figures before you consent.",
   outsideCalculation:
     "The calculated tax does not take account of linked transactions or reliefs other than first-time buyers relief.",
 } as const;
 
 const yesNo = (value: unknown) => (value === true ? "Yes" : value === false ? "No" : null);
-const money = (value: unknown) => (typeof value === "number" ? formatMoney(value) : typeof value === "string" && value.trim() ? `£${value}` : null);
-const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : null);
+const money = (value: unknown) =>
+  typeof value === "number"
+    ? formatMoney(value)
+    : typeof value === "string" && value.trim()
+      ? `£${value}`
+      : null;
+const text = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : null;
 const date = (value: unknown) => (typeof value === "string" && value ? formatDetailDate(value) : null);
-const labelled = (labels: Record<string, string>) => (value: unknown) => (typeof value === "string" && value ? labelOf(labels, value) : null);
-const address = (value: unknown) => (value && typeof value === "object" ? addressLine(value as Record<string, string>) || null : typeof value === "string" ? value : null);
+const labelled = (labels: Record<string, string>) => (value: unknown) =>
+  typeof value === "string" && value ? labelOf(labels, value) : null;
+const address = (value: unknown) =>
+  value && typeof value === "object"
+    ? addressLine(value as Record<string, string>) || null
+    : typeof value === "string"
+      ? value
+      : null;
 
 function field(data: Record<string, unknown>, path: string): unknown {
-  return path.split(".").reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), data);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined,
+      data,
+    );
 }
 
 type Shown = [term: string, path: string, show: (value: unknown) => string | null];
@@ -210,8 +245,19 @@ const SUMMARY_FIELDS: Record<Exclude<SdltSectionSlug, "purchaser-details">, Show
     ["Scheme number", "schemeNumber", text],
     ["Amount chargeable", "amountChargeable", money],
     ["Total consideration", "totalConsideration", money],
-    ["VAT amount charged", "vatAmountCharged", (value) => (typeof value === "number" ? `£${vatDisplay(value)}` : null)],
-    ["Forms of consideration", "formCode", (value) => (Array.isArray(value) && value.length ? value.map((code) => labelOf(FORM_OF_CONSIDERATION_LABELS, String(code))).join(", ") : null)],
+    [
+      "VAT amount charged",
+      "vatAmountCharged",
+      (value) => (typeof value === "number" ? `£${vatDisplay(value)}` : null),
+    ],
+    [
+      "Forms of consideration",
+      "formCode",
+      (value) =>
+        Array.isArray(value) && value.length
+          ? value.map((code) => labelOf(FORM_OF_CONSIDERATION_LABELS, String(code))).join(", ")
+          : null,
+    ],
     ["Linked transaction", "isLinkedTransaction", yesNo],
     ["Linked transaction total", "linkedTransactionTotal", money],
     ["Tax payable", "taxPayable", money],
@@ -231,14 +277,24 @@ const CONDITIONAL_ROWS: Record<string, (data: Record<string, unknown>) => boolea
   restrictionsDetails: (data) => data.restrictionsAffecting === true,
   landExchangedAddress: (data) => data.landExchanged === true,
   reasonCode: (data) => data.isClaimingRelief === true,
-  schemeNumber: (data) => data.isClaimingRelief === true && (data.reasonCode === "PART_EXCHANGE" || data.reasonCode === "CHARITIES_RELIEF"),
-  amountChargeable: (data) => data.isClaimingRelief === true && data.amountChargeable !== undefined && data.amountChargeable !== null,
+  schemeNumber: (data) =>
+    data.isClaimingRelief === true &&
+    (data.reasonCode === "PART_EXCHANGE" || data.reasonCode === "CHARITIES_RELIEF"),
+  amountChargeable: (data) =>
+    data.isClaimingRelief === true && data.amountChargeable !== undefined && data.amountChargeable !== null,
   linkedTransactionTotal: (data) => data.isLinkedTransaction === true,
 };
 
-function purchaserRows(data: Record<string, unknown>, purchasers: { id: string; name: string }[], missing: string): Row[] {
+function purchaserRows(
+  data: Record<string, unknown>,
+  purchasers: { id: string; name: string }[],
+  missing: string,
+): Row[] {
   const rows: Row[] = [];
-  const nameOf = (value: Record<string, unknown> | undefined, index: number) => (value?.id ? purchasers.find((p) => p.id === value.id)?.name : undefined) ?? purchasers[index]?.name ?? `Purchaser ${index + 1}`;
+  const nameOf = (value: Record<string, unknown> | undefined, index: number) =>
+    (value?.id ? purchasers.find((p) => p.id === value.id)?.name : undefined) ??
+    purchasers[index]?.name ??
+    `Purchaser ${index + 1}`;
   const primary = (data.primaryPurchaser ?? undefined) as Record<string, unknown> | undefined;
   const add = (term: string, value: string | null) => rows.push({ term, value: value ?? missing });
   const name = nameOf(primary, 0);
@@ -247,12 +303,16 @@ function purchaserRows(data: Record<string, unknown>, purchasers: { id: string; 
   const identification = (primary?.identification ?? {}) as Record<string, unknown>;
   add(`${name}: identification type`, labelled(IDENTIFICATION_TYPE_LABELS)(identification.type));
   add(`${name}: identification number`, text(identification.identificationNumber));
-  if (identification.type === "NATIONAL_INSURANCE_NUMBER") add(`${name}: date of birth`, date(identification.dateOfBirth));
+  if (identification.type === "NATIONAL_INSURANCE_NUMBER")
+    add(`${name}: date of birth`, date(identification.dateOfBirth));
   add(`${name}: acting as trustee`, yesNo(primary?.actingAsTrustee));
   add(`${name}: connected to the vendor`, yesNo(primary?.connectedToVendor));
   add(`${name}: certificate address`, labelled(CERTIFICATE_ADDRESS_LABELS)(primary?.certificateAddress));
   add(`${name}: authorised agent`, yesNo(primary?.authorisedAgent));
-  const others = [data.additionalPurchaser, ...((data.stampDuty2Purchasers as unknown[] | undefined) ?? [])].filter(Boolean) as Record<string, unknown>[];
+  const others = [
+    data.additionalPurchaser,
+    ...((data.stampDuty2Purchasers as unknown[] | undefined) ?? []),
+  ].filter(Boolean) as Record<string, unknown>[];
   const shownOthers = others.length > 0 ? others : purchasers.slice(1).map((p) => ({ id: p.id }));
   shownOthers.forEach((other, index) => {
     const otherName = nameOf(other, index + 1);
@@ -264,8 +324,14 @@ function purchaserRows(data: Record<string, unknown>, purchasers: { id: string; 
   return rows;
 }
 
-function summaryRows(slug: SdltSectionSlug, data: Record<string, unknown>, details: SdltDetails, missing: string): Row[] {
-  if (slug === "purchaser-details") return purchaserRows(data, details.transactionDetails.purchasers, missing);
+function summaryRows(
+  slug: SdltSectionSlug,
+  data: Record<string, unknown>,
+  details: SdltDetails,
+  missing: string,
+): Row[] {
+  if (slug === "purchaser-details")
+    return purchaserRows(data, details.transactionDetails.purchasers, missing);
   const readOnly: Record<string, unknown> = {
     effectiveDateOfTransaction: details.transactionDetails.effectiveDateOfTransaction,
     titleNumber: details.transactionDetails.titleNumber,
@@ -277,23 +343,46 @@ function summaryRows(slug: SdltSectionSlug, data: Record<string, unknown>, detai
 }
 
 /** The saved payload as form text: booleans "true"/"false", money (pence) in whole pounds, nested as it is. */
-export function formDefaults(value: unknown, moneyFields: ReadonlySet<string> = MONEY_FIELDS, key = ""): unknown {
+export function formDefaults(
+  value: unknown,
+  moneyFields: ReadonlySet<string> = MONEY_FIELDS,
+  key = "",
+): unknown {
   if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "number") return moneyFields.has(key) ? String(Math.trunc(value / 100)) : String(value);
+  if (typeof value === "number")
+    return moneyFields.has(key) ? String(Math.trunc(value / 100)) : String(value);
   if (Array.isArray(value)) return value.map((item) => formDefaults(item, moneyFields));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== null && inner !== undefined).map(([inner, innerValue]) => [inner, formDefaults(innerValue, moneyFields, inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, inner]) => inner !== null && inner !== undefined)
+        .map(([inner, innerValue]) => [inner, formDefaults(innerValue, moneyFields, inner)]),
+    );
   }
   return value;
 }
 
-export const MONEY_FIELDS: ReadonlySet<string> = new Set(["amountChargeable", "totalConsideration", "vatAmountCharged", "linkedTransactionTotal", "taxPayable", "amountPaid"]);
+export const MONEY_FIELDS: ReadonlySet<string> = new Set([
+  "amountChargeable",
+  "totalConsideration",
+  "vatAmountCharged",
+  "linkedTransactionTotal",
+  "taxPayable",
+  "amountPaid",
+]);
 
-function sectionDefaults(slug: SdltSectionSlug, data: Record<string, unknown> | null, details: SdltDetails): Record<string, unknown> {
+function sectionDefaults(
+  slug: SdltSectionSlug,
+  data: Record<string, unknown> | null,
+  details: SdltDetails,
+): Record<string, unknown> {
   const saved = (formDefaults(data ?? {}) as Record<string, unknown>) ?? {};
   switch (slug) {
     case "transaction-details":
-      return { ...saved, effectiveDateOfTransaction: details.transactionDetails.effectiveDateOfTransaction ?? "" };
+      return {
+        ...saved,
+        effectiveDateOfTransaction: details.transactionDetails.effectiveDateOfTransaction ?? "",
+      };
     case "property-details":
       return {
         ...saved,
@@ -306,14 +395,22 @@ function sectionDefaults(slug: SdltSectionSlug, data: Record<string, unknown> | 
       const savedOthers = (saved.stampDuty2Purchasers as Record<string, unknown>[] | undefined) ?? [];
       const otherTitle = (entry: Record<string, unknown> | undefined) => {
         const title = entry?.title;
-        return typeof title === "string" && !["Mr", "Mrs", "Miss", "Ms", "Mx", "Other"].includes(title) ? { title: "Other", otherTitle: title } : {};
+        return typeof title === "string" && !["Mr", "Mrs", "Miss", "Ms", "Mx", "Other"].includes(title)
+          ? { title: "Other", otherTitle: title }
+          : {};
       };
       const primary = (saved.primaryPurchaser as Record<string, unknown> | undefined) ?? {};
       const additional = (saved.additionalPurchaser as Record<string, unknown> | undefined) ?? {};
       return {
         primaryPurchaser: { ...primary, ...otherTitle(primary), id: first?.id },
-        ...(second ? { additionalPurchaser: { ...additional, ...otherTitle(additional), id: second.id } } : {}),
-        stampDuty2Purchasers: rest.map((purchaser, index) => ({ ...savedOthers[index], ...otherTitle(savedOthers[index]), id: purchaser.id })),
+        ...(second
+          ? { additionalPurchaser: { ...additional, ...otherTitle(additional), id: second.id } }
+          : {}),
+        stampDuty2Purchasers: rest.map((purchaser, index) => ({
+          ...savedOthers[index],
+          ...otherTitle(savedOthers[index]),
+          id: purchaser.id,
+        })),
       };
     }
     default:
@@ -328,7 +425,8 @@ function filingView(application: NonNullable<SdltDetails["taxApplication"]>): Fi
   const rows: Row[] = [];
   if (filing.submittedAt) rows.push({ term: "Submitted", value: formatDocumentDateTime(filing.submittedAt) });
   if (filing.filedAt) rows.push({ term: "Filed", value: formatDocumentDateTime(filing.filedAt) });
-  if (filing.transactionReferenceNumber) rows.push({ term: "Transaction reference number", value: filing.transactionReferenceNumber });
+  if (filing.transactionReferenceNumber)
+    rows.push({ term: "Transaction reference number", value: filing.transactionReferenceNumber });
   if (filing.attempts > 0) rows.push({ term: "Submission attempts", value: String(filing.attempts) });
   const statusLabel = labelOf(TAX_APPLICATION_STATUS_LABELS, status);
   switch (status) {
@@ -345,7 +443,9 @@ function filingView(application: NonNullable<SdltDetails["taxApplication"]>): Fi
         status,
         statusLabel,
         kind: "failed",
-        message: filing.failureReason ? `${SDLT_VIEW_TEXTS.failed} ${filing.failureReason}` : SDLT_VIEW_TEXTS.failed,
+        message: filing.failureReason
+          ? `${SDLT_VIEW_TEXTS.failed} ${filing.failureReason}`
+          : SDLT_VIEW_TEXTS.failed,
         rows,
       };
   }
@@ -362,14 +462,19 @@ export interface CalculationView {
   note: string;
 }
 
-function calculationView(calculation: NonNullable<SdltDetails["taxApplication"]>["calculation"]): CalculationView | null {
+function calculationView(
+  calculation: NonNullable<SdltDetails["taxApplication"]>["calculation"],
+): CalculationView | null {
   if (!calculation) return null;
   return {
     calculated: calculation.calculated,
     tax: calculation.tax === null ? null : formatMoney(calculation.tax),
     rules: calculation.rules,
     bands: calculation.bands.map((band) => ({
-      range: band.to === null ? `Over ${formatMoney(band.from)}` : `${formatMoney(band.from)} to ${formatMoney(band.to)}`,
+      range:
+        band.to === null
+          ? `Over ${formatMoney(band.from)}`
+          : `${formatMoney(band.from)} to ${formatMoney(band.to)}`,
       rate: `${band.rate}%`,
       tax: formatMoney(band.tax),
     })),
@@ -383,7 +488,10 @@ function calculationView(calculation: NonNullable<SdltDetails["taxApplication"]>
 function transactionSummary(details: SdltDetails, missing: string): Row[] {
   const t = details.transactionDetails;
   return [
-    { term: "Effective date of transaction", value: t.effectiveDateOfTransaction ? formatDetailDate(t.effectiveDateOfTransaction) : missing },
+    {
+      term: "Effective date of transaction",
+      value: t.effectiveDateOfTransaction ? formatDetailDate(t.effectiveDateOfTransaction) : missing,
+    },
     { term: "Title number", value: t.titleNumber ?? missing },
     { term: "Property address", value: t.propertyAddress || missing },
     { term: "Purchasers", value: t.purchasers.length ? t.purchasers.map((p) => p.name).join(", ") : missing },
@@ -406,7 +514,10 @@ export function sdltView(input: SdltViewInput): SdltView {
         : show === "outside-submission-notice"
           ? STAMP_DUTY_TEXTS.outsideSubmission
           : null;
-  const application = show === "form" && details.taxApplication ? applicationView(details, { canAdd, canEdit, canConsent, missing, basePath, mode }) : null;
+  const application =
+    show === "form" && details.taxApplication
+      ? applicationView(details, { canAdd, canEdit, canConsent, missing, basePath, mode })
+      : null;
   return {
     basePath,
     lodgementCaseId: details.lodgementCaseId,
@@ -414,7 +525,8 @@ export function sdltView(input: SdltViewInput): SdltView {
     show,
     notice,
     authority: details.revenueAuthority ? labelOf(TAX_AUTHORITY_LABELS, details.revenueAuthority) : null,
-    questions: show === "questions" ? { disabledReason: canAnswer ? null : STAMP_DUTY_TEXTS.unauthorised } : null,
+    questions:
+      show === "questions" ? { disabledReason: canAnswer ? null : STAMP_DUTY_TEXTS.unauthorised } : null,
     transactionSummary: show === "nothing" ? [] : transactionSummary(details, missing),
     application,
   };
@@ -422,28 +534,59 @@ export function sdltView(input: SdltViewInput): SdltView {
 
 function applicationView(
   details: SdltDetails,
-  options: { canAdd: boolean; canEdit: boolean; canConsent: boolean; missing: string; basePath: string; mode: SdltViewMode },
+  options: {
+    canAdd: boolean;
+    canEdit: boolean;
+    canConsent: boolean;
+    missing: string;
+    basePath: string;
+    mode: SdltViewMode;
+  },
 ): SdltApplicationView {
   const application = details.taxApplication!;
   const status = application.taxApplicationStatus;
   const created = status === "CREATED";
   const purchasers = details.transactionDetails.purchasers;
-  const slugs = visibleSdltSections(purchasers.length > 0 && Boolean(application.sections[SECTION_KEYS["purchaser-details"]]));
+  const slugs = visibleSdltSections(
+    purchasers.length > 0 && Boolean(application.sections[SECTION_KEYS["purchaser-details"]]),
+  );
   const dataOf = (slug: SdltSectionSlug) => {
     const data = application.sections[SECTION_KEYS[slug]]?.data;
     return data && typeof data === "object" ? (data as Record<string, unknown>) : null;
   };
   // Consent is only offered while the return can be prepared; editing only a section that may be edited.
-  const next = created && options.canConsent ? { href: `${options.basePath}?view=consent`, reason: canProceedToConsent({ taxApplicationStatus: status, canConsent: options.canConsent, canBePrepared: application.canBePrepared }) ? null : SDLT_VIEW_TEXTS.nextDisabled } : null;
+  const next =
+    created && options.canConsent
+      ? {
+          href: `${options.basePath}?view=consent`,
+          reason: canProceedToConsent({
+            taxApplicationStatus: status,
+            canConsent: options.canConsent,
+            canBePrepared: application.canBePrepared,
+          })
+            ? null
+            : SDLT_VIEW_TEXTS.nextDisabled,
+        }
+      : null;
   let mode: SdltViewMode = options.mode;
   if (mode.kind === "consent" && next?.reason !== null) mode = { kind: "accordion", open: null };
   const sections = slugs.map((slug): SectionView => {
     const title = SDLT_SECTIONS.find((section) => section.slug === slug)!.title;
-    const sectionStatus = application.sections[SECTION_KEYS[slug]]?.status === "COMPLETED" ? "COMPLETED" : "PENDING";
-    const base = sdltSectionMode({ sectionStatus, taxApplicationStatus: status, canAdd: options.canAdd, canEdit: options.canEdit });
+    const sectionStatus =
+      application.sections[SECTION_KEYS[slug]]?.status === "COMPLETED" ? "COMPLETED" : "PENDING";
+    const base = sdltSectionMode({
+      sectionStatus,
+      taxApplicationStatus: status,
+      canAdd: options.canAdd,
+      canEdit: options.canEdit,
+    });
     const data = dataOf(slug);
     const editing = mode.kind === "edit" && mode.slug === slug && base.showsEdit;
-    const sectionMode: SectionView["mode"] = editing ? "edit" : created && base.mode === "form" ? "form" : "summary";
+    const sectionMode: SectionView["mode"] = editing
+      ? "edit"
+      : created && base.mode === "form"
+        ? "form"
+        : "summary";
     return {
       slug,
       title,
@@ -454,12 +597,18 @@ function applicationView(
       open: sectionMode !== "summary" || (mode.kind === "accordion" && mode.open === slug),
       rows: summaryRows(slug, data ?? {}, details, options.missing),
       editHref: base.showsEdit && !editing ? `${options.basePath}?edit=${slug}#section-${slug}` : null,
-      editRefusal: sectionStatus === "COMPLETED" && created && !options.canEdit && options.canAdd ? STAMP_DUTY_TEXTS.noEditPermission : null,
+      editRefusal:
+        sectionStatus === "COMPLETED" && created && !options.canEdit && options.canAdd
+          ? STAMP_DUTY_TEXTS.noEditPermission
+          : null,
       defaults: sectionDefaults(slug, data, details),
     };
   });
   const transaction = dataOf("transaction-details") ?? {};
-  const purchaser = (dataOf("purchaser-details")?.primaryPurchaser ?? {}) as { authorisedAgent?: boolean; certificateAddress?: string };
+  const purchaser = (dataOf("purchaser-details")?.primaryPurchaser ?? {}) as {
+    authorisedAgent?: boolean;
+    certificateAddress?: string;
+  };
   const agent = dataOf("purchaser-agent-details") ?? {};
   const agentRequired = isAgentRequired(purchaser);
   return {
@@ -468,7 +617,10 @@ function applicationView(
     status,
     statusLabel: labelOf(TAX_APPLICATION_STATUS_LABELS, status),
     guide: created ? STAMP_DUTY_TEXTS.guide : null,
-    prepared: status === "PREPARED" ? { text: STAMP_DUTY_TEXTS.prepared, reopen: options.canConsent && application.canBeReopened } : null,
+    prepared:
+      status === "PREPARED"
+        ? { text: STAMP_DUTY_TEXTS.prepared, reopen: options.canConsent && application.canBeReopened }
+        : null,
     mode: mode.kind,
     sections,
     next,
@@ -477,7 +629,10 @@ function applicationView(
     calculation: calculationView(application.calculation),
     context: {
       propertyType: typeof transaction.propertyType === "string" ? transaction.propertyType : undefined,
-      transactionDescription: typeof transaction.transactionDescription === "string" ? transaction.transactionDescription : undefined,
+      transactionDescription:
+        typeof transaction.transactionDescription === "string"
+          ? transaction.transactionDescription
+          : undefined,
       agentRequired,
       agentAddressShown: agentRequired || Boolean(agent.agentAddress),
     },
@@ -488,7 +643,8 @@ function applicationView(
 
 /** The view mode the address asks for: `?edit=<section>`, `?view=consent`, `?open=<section>`. */
 export function sdltViewMode(search: URLSearchParams): SdltViewMode {
-  const slug = (value: string | null) => SDLT_SECTIONS.find((section) => section.slug === value)?.slug ?? null;
+  const slug = (value: string | null) =>
+    SDLT_SECTIONS.find((section) => section.slug === value)?.slug ?? null;
   const edit = slug(search.get("edit"));
   if (edit) return { kind: "edit", slug: edit };
   if (search.get("view") === "consent") return { kind: "consent" };

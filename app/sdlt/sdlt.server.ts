@@ -14,7 +14,13 @@ import type { Toast } from "../../core/shared/errors.js";
 import { SDLT_TOASTS } from "../../core/sdlt/messages.js";
 import { taxEligibility } from "../../core/sdlt/rules.js";
 import { SDLT_SECTIONS, type SdltSectionSlug } from "../../core/sdlt/enums.js";
-import { confirmTaxEligibility, consentToSdltReturn, getStampDutyDetails, reopenSdltReturn, saveSdltSection } from "../../core/sdlt/client.js";
+import {
+  confirmTaxEligibility,
+  consentToSdltReturn,
+  getStampDutyDetails,
+  reopenSdltReturn,
+  saveSdltSection,
+} from "../../core/sdlt/client.js";
 import { fieldErrorsOf, type SdltSectionBodies } from "../../core/sdlt/api.js";
 import { formVersion, readForm } from "../components/form/read-form.server";
 import { invariantResponse } from "../errors/invariant";
@@ -23,7 +29,15 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
 import { checkStampDutyTab, loadViewableWorkspace } from "../workspaces/workspace-page.server";
 import { workspaceContext } from "../workspaces/workspace-view";
-import { SdltAnswersSoFarSchema, SdltConsentSchema, SdltInitialQuestionsSchema, sectionBody, sectionSchema, SDLT_INTENTS, type SdltIntent } from "./sdlt-forms";
+import {
+  SdltAnswersSoFarSchema,
+  SdltConsentSchema,
+  SdltInitialQuestionsSchema,
+  sectionBody,
+  sectionSchema,
+  SDLT_INTENTS,
+  type SdltIntent,
+} from "./sdlt-forms";
 import { sdltView, sdltViewMode, type SdltView, type SdltViewMode } from "./sdlt-view";
 
 /** Toasts this tab needs that section 8.3 does not word (docs/decisions/0820-stamp-duty-tab.md). */
@@ -34,21 +48,36 @@ export const SDLT_TAB_TOASTS = {
 
 const basePathOf = (workspaceId: string) => `/workspaces/${workspaceId}/stamp-duty`;
 
-async function loadState(request: Request, user: UserSession, workspaceId: string | undefined, mode: SdltViewMode) {
+async function loadState(
+  request: Request,
+  user: UserSession,
+  workspaceId: string | undefined,
+  mode: SdltViewMode,
+) {
   await checkStampDutyTab(request, workspaceId);
   const workspace = await loadViewableWorkspace(request, user, workspaceId);
   const details = await getStampDutyDetails(user.ctx, workspace.workspaceId);
-  const view = sdltView({ details, user: subjectOf(user), workspace: workspaceContext(workspace), basePath: basePathOf(workspace.workspaceId), mode });
+  const view = sdltView({
+    details,
+    user: subjectOf(user),
+    workspace: workspaceContext(workspace),
+    basePath: basePathOf(workspace.workspaceId),
+    mode,
+  });
   return { workspace, details, view };
 }
 
-export type StampDutyTabData = { view: SdltView; failure: null } | { view: null; failure: { status: number; message: string } };
+export type StampDutyTabData =
+  { view: SdltView; failure: null } | { view: null; failure: { status: number; message: string } };
 
 /**
  * The tab's data. A provider failure other than a session refusal, a 403 or a 404 (which are the error pages
  * of the tab's rule) becomes the error panel: its status (500 when there is none) and the way to retry.
  */
-export async function loadStampDutyTab(request: Request, workspaceId: string | undefined): Promise<StampDutyTabData> {
+export async function loadStampDutyTab(
+  request: Request,
+  workspaceId: string | undefined,
+): Promise<StampDutyTabData> {
   const user = await requireUser(request);
   const mode = sdltViewMode(new URL(request.url).searchParams);
   try {
@@ -56,8 +85,13 @@ export async function loadStampDutyTab(request: Request, workspaceId: string | u
     return { view, failure: null };
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ProviderError && (error.status === 401 || error.status === 403 || error.status === 404)) return throwProviderError(request, error);
-    const status = error instanceof ProviderError && error.status >= 400 && error.status <= 599 ? error.status : 500;
+    if (
+      error instanceof ProviderError &&
+      (error.status === 401 || error.status === 403 || error.status === 404)
+    )
+      return throwProviderError(request, error);
+    const status =
+      error instanceof ProviderError && error.status >= 400 && error.status <= 599 ? error.status : 500;
     return { view: null, failure: { status, message: "We couldn't load the stamp duty details." } };
   }
 }
@@ -70,26 +104,48 @@ export interface SdltActionReply {
   toast: Toast | null;
 }
 
-function reply(intent: SdltIntent, section: SdltSectionSlug | null, result: SubmissionResult<string[]>, toast: Toast | null, status: number) {
+function reply(
+  intent: SdltIntent,
+  section: SdltSectionSlug | null,
+  result: SubmissionResult<string[]>,
+  toast: Toast | null,
+  status: number,
+) {
   return data<SdltActionReply>({ intent, section, result, toast }, { status });
 }
 
 async function failure(request: Request, error: unknown) {
   const toast = await writeFailureToast(request, error);
-  const status = error instanceof ProviderError && error.status >= 400 && error.status < 500 ? error.status : 400;
+  const status =
+    error instanceof ProviderError && error.status >= 400 && error.status < 500 ? error.status : 400;
   return { toast, status };
 }
 
-const sectionOf = (value: FormDataEntryValue | null) => SDLT_SECTIONS.find((section) => section.slug === value)?.slug ?? null;
+const sectionOf = (value: FormDataEntryValue | null) =>
+  SDLT_SECTIONS.find((section) => section.slug === value)?.slug ?? null;
 
 export async function stampDutyTabAction(request: Request, workspaceId: string | undefined) {
-  const formData = await readForm(request, sectionSchema("purchaser-details", { agentRequired: false, agentAddressShown: false }));
+  const formData = await readForm(
+    request,
+    sectionSchema("purchaser-details", { agentRequired: false, agentAddressShown: false }),
+  );
   const user = await requireUser(request);
   const intent = formData.get("intent");
-  invariantResponse(typeof intent === "string" && (SDLT_INTENTS as readonly string[]).includes(intent), "Unknown action", 400);
+  invariantResponse(
+    typeof intent === "string" && (SDLT_INTENTS as readonly string[]).includes(intent),
+    "Unknown action",
+    400,
+  );
   const slug = sectionOf(formData.get("section"));
-  const mode: SdltViewMode = intent === "section" && slug ? { kind: "edit", slug } : intent === "consent" ? { kind: "consent" } : { kind: "accordion", open: null };
-  const state = await loadState(request, user, workspaceId, mode).catch((error: unknown) => throwProviderError(request, error));
+  const mode: SdltViewMode =
+    intent === "section" && slug
+      ? { kind: "edit", slug }
+      : intent === "consent"
+        ? { kind: "consent" }
+        : { kind: "accordion", open: null };
+  const state = await loadState(request, user, workspaceId, mode).catch((error: unknown) =>
+    throwProviderError(request, error),
+  );
   const { view, details } = state;
   const back = view.basePath;
   switch (intent as SdltIntent) {
@@ -101,7 +157,8 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
         // Answers so far without the question that has just appeared: back with that question, no error yet.
         const soFar = parseWithZod(formData, { schema: SdltAnswersSoFarSchema });
         const decided = soFar.status === "success" ? taxEligibility(soFar.value) : null;
-        if (soFar.status === "success" && decided === null && !answeredAllShown(formData)) return reply("questions", null, soFar.reply(), null, 200);
+        if (soFar.status === "success" && decided === null && !answeredAllShown(formData))
+          return reply("questions", null, soFar.reply(), null, 200);
         return reply("questions", null, submission.reply(), null, submission.status === "error" ? 400 : 200);
       }
       const decision = taxEligibility(submission.value);
@@ -123,15 +180,30 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       const section = application.sections.find((candidate) => candidate.slug === slug);
       invariantResponse(section, "Section not found", 404);
       invariantResponse(section.mode !== "summary", "You cannot change this section now", 403);
-      const context = { ...application.context, agentAddressShown: application.context.agentAddressShown || formData.get("agentAddressShown") === "true" };
+      const context = {
+        ...application.context,
+        agentAddressShown:
+          application.context.agentAddressShown || formData.get("agentAddressShown") === "true",
+      };
       const schema = sectionSchema(section.slug, context);
       const submission = parseWithZod(formData, { schema });
-      if (submission.status !== "success") return reply("section", section.slug, submission.reply(), null, submission.status === "error" ? 400 : 200);
+      if (submission.status !== "success")
+        return reply(
+          "section",
+          section.slug,
+          submission.reply(),
+          null,
+          submission.status === "error" ? 400 : 200,
+        );
       const body = sectionBody(section.slug, submission.payload, context);
       try {
         await saveSdltSection(
           user.ctx,
-          { lodgementCaseId: details.lodgementCaseId, taxId: application.taxId, taxApplicationId: application.taxApplicationId },
+          {
+            lodgementCaseId: details.lodgementCaseId,
+            taxId: application.taxId,
+            taxApplicationId: application.taxApplicationId,
+          },
           section.slug,
           formVersion(formData),
           body as SdltSectionBodies[typeof section.slug],
@@ -139,13 +211,21 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       } catch (error) {
         const { toast, status } = await failure(request, error);
         // The provider's field message belongs beside its field: `Invalid request. body.laNumber: …`.
-        const fieldErrors = error instanceof ProviderError && error.status === 400 ? fieldErrorsOf(error.message) : {};
+        const fieldErrors =
+          error instanceof ProviderError && error.status === 400 ? fieldErrorsOf(error.message) : {};
         const result = Object.keys(fieldErrors).length
-          ? submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([name, message]) => [name, [message]])) })
+          ? submission.reply({
+              fieldErrors: Object.fromEntries(
+                Object.entries(fieldErrors).map(([name, message]) => [name, [message]]),
+              ),
+            })
           : submission.reply({ formErrors: [toast.message] });
         return reply("section", section.slug, result, toast, status);
       }
-      return redirectWithToast(`${back}?open=${section.slug}#section-${section.slug}`, successToast(SDLT_TOASTS.sectionSaved(section.title)));
+      return redirectWithToast(
+        `${back}?open=${section.slug}#section-${section.slug}`,
+        successToast(SDLT_TOASTS.sectionSaved(section.title)),
+      );
     }
     case "consent": {
       const application = view.application;
@@ -156,7 +236,11 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       try {
         await consentToSdltReturn(
           user.ctx,
-          { lodgementCaseId: details.lodgementCaseId, taxId: application.taxId, taxApplicationId: application.taxApplicationId },
+          {
+            lodgementCaseId: details.lodgementCaseId,
+            taxId: application.taxId,
+            taxApplicationId: application.taxApplicationId,
+          },
           formVersion(formData),
           { accuracy: true, autoSubmit: true },
         );
@@ -172,7 +256,11 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       try {
         await reopenSdltReturn(
           user.ctx,
-          { lodgementCaseId: details.lodgementCaseId, taxId: application.taxId, taxApplicationId: application.taxApplicationId },
+          {
+            lodgementCaseId: details.lodgementCaseId,
+            taxId: application.taxId,
+            taxApplicationId: application.taxApplicationId,
+          },
           formVersion(formData),
         );
       } catch (error) {
