@@ -19,6 +19,7 @@ import { registerMail } from "./commands/mail.js";
 import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
 import { registerOrganisation } from "./commands/organisation.js";
+import { registerSdlt } from "./commands/sdlt.js";
 import { registerUsers } from "./commands/users.js";
 import { registerWhoAmI } from "./commands/whoami.js";
 import { registerWorkspaces } from "./commands/workspaces.js";
@@ -69,6 +70,7 @@ folder; CONVEY_CONFIG_DIR; NO_COLOR. Results go to stdout, messages to stderr; e
   registerJobs(program, io);
   registerWorkspaces(program, io);
   registerDocuments(program, io);
+  registerSdlt(program, io);
   registerMail(program, io);
   registerAccounts(program, io);
   registerCompletion(program, io);

@@ -58,6 +58,12 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   "workspaces show": ["convey workspaces show WS-0000001", "convey --json workspaces show 5c000000-0000-4000-8000-000000000001 | jq .parties"],
   "documents list": ["convey documents list WS-0000011", "convey documents list WS-0000011 --output csv"],
   "lodgement status": ["convey lodgement status WS-0000011", "convey --json lodgement status WS-0000011 | jq .requests"],
+  "sdlt calculate": [
+    "convey sdlt calculate --price 295000 --effective-date 2025-06-01",
+    "convey sdlt calculate --price 450000 --effective-date 2025-06-01 --first-time-buyer --non-resident",
+    "convey --json sdlt calculate --price 275000 --effective-date 2025-06-01 --kind mixed | jq .tax",
+  ],
+  "sdlt status": ["convey sdlt status WS-0000011", "convey --json sdlt status WS-0000011 | jq .taxApplication.filing"],
   completion: ["convey completion bash > /etc/bash_completion.d/convey   # or: source <(convey completion bash)", "convey completion zsh >> ~/.zshrc", "convey completion fish > ~/.config/fish/completions/convey.fish"],
 };
 

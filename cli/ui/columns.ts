@@ -9,6 +9,8 @@ import { displayedStatuses } from "../../core/administration/users.js";
 import { JOB_STATE_LABELS, type Job } from "../../core/shared/jobs.js";
 import type { MailSummary } from "../../core/shared/mail-sandbox.js";
 import type { DocumentRow } from "../../core/documents/helpdesk-client.js";
+import { sdltBandLabel, type SdltBand } from "../../core/sdlt/calculation.js";
+import { formatMoney } from "../../core/shared/format-money.js";
 
 export interface Column<T> {
   header: string;
@@ -104,4 +106,11 @@ export const DOCUMENT_COLUMNS: Column<DocumentRow>[] = [
   { header: "Status", value: (row) => row.status },
   { header: "Application", value: (row) => row.application ?? "-", max: 28 },
   { header: "Submitted", value: (row) => (row.submittedAt ? when(row.submittedAt) : "-") },
+];
+
+/** The bands of `convey sdlt calculate`: the band as gov.uk writes it, its rate and the tax in it. */
+export const SDLT_BAND_COLUMNS: Column<SdltBand>[] = [
+  { header: "Band", value: sdltBandLabel },
+  { header: "Rate", value: (band) => `${band.rate}%` },
+  { header: "Tax", value: (band) => formatMoney(Math.round(band.tax * 100)) },
 ];

@@ -152,7 +152,7 @@ export async function advanceSdltReturn(
             failure_reason: message(error),
             ...(givenUp ? { tax_application_status: "SUBMISSION_FAILED" } : {}),
           });
-          if (!givenUp) return "READY";
+          if (!givenUp) return null;
           step = { status: "SUBMISSION_FAILED", event: SdltEvent.SUBMISSION_FAILED };
           details = { reason: message(error), attempts };
         }

@@ -679,7 +679,7 @@ function withPurchaserNames(
 ): SdltPurchaserDetailsData {
   const used = new Set<string>();
   const named = <T extends { id?: string; name?: string }>(entry: T, path: string): T => {
-    let buyer = entry.id
+    const buyer = entry.id
       ? buyers.find((candidate) => candidate.id === entry.id)
       : buyers.find((candidate) => !used.has(candidate.id));
     if (entry.id && !buyer) throw fieldError(`${path}.id`, SDLT_MESSAGES.notABuyer);
@@ -715,7 +715,7 @@ export async function saveSdltSection(
   expectedVersion: number,
   meta: RequestMeta,
 ): Promise<StampDutyDetails> {
-  return returnWrite(deps, caller, ref.lodgementCaseId, meta, async ({ trx, frame, now }) => {
+  return returnWrite(deps, caller, ref.lodgementCaseId, meta, async ({ trx, frame }) => {
     const row = requireApplication(frame, ref);
     const saved = sectionsOf(row);
     requireCan(

@@ -9,8 +9,8 @@
  * - anything else: accepted, and the first poll answers FILED with a unique transaction reference number.
  *
  * Idempotent by submission key: the submission id and the transaction reference number follow from the key
- * alone (the same key always answers the same ones), and `filings` counts what was filed per key, so a test can
- * see that nothing is filed twice.
+ * alone (the same key always answers the same ones); `submissions` and `filings` record what was submitted and
+ * filed per key, so a test can see that nothing is filed twice.
  */
 import { createHash } from "node:crypto";
 import type { RevenueFiling, RevenuePollAnswer, RevenueSubmitAnswer, SdltReturnFiling } from "./revenue.js";
@@ -45,16 +45,21 @@ export function sandboxSubmissionId(submissionKey: string): string {
 }
 
 export interface SandboxRevenue extends RevenueFiling {
-  /** How many times each submission key was filed (never more than once). */
-  readonly filings: Map<string, number>;
+  /** How many times each submission key was submitted (a retry submits the same key again). */
+  readonly submissions: Map<string, number>;
+  /** The reference number filed for each submission key: one filing per key, whatever the retries. */
+  readonly filings: Map<string, string>;
 }
 
 export function createSandboxRevenue(): SandboxRevenue {
-  const filings = new Map<string, number>();
+  const submissions = new Map<string, number>();
+  const filings = new Map<string, string>();
   return {
     name: "sandbox",
+    submissions,
     filings,
     async submit(filing): Promise<RevenueSubmitAnswer> {
+      submissions.set(filing.submissionKey, (submissions.get(filing.submissionKey) ?? 0) + 1);
       if (fixtureOf(filing) === REVENUE_SANDBOX_FIXTURES.submitError)
         throw new Error(REVENUE_SANDBOX_MESSAGES.submitError);
       return { accepted: true, submissionId: sandboxSubmissionId(filing.submissionKey) };
@@ -65,8 +70,9 @@ export function createSandboxRevenue(): SandboxRevenue {
       if (fixture === REVENUE_SANDBOX_FIXTURES.rejected)
         return { outcome: "REJECTED", reason: REVENUE_SANDBOX_MESSAGES.rejected };
       // Filed once per key: a second poll for the same key answers the same reference and files nothing new.
-      if (!filings.has(filing.submissionKey)) filings.set(filing.submissionKey, 1);
-      return { outcome: "FILED", transactionReferenceNumber: sandboxUtrn(filing.submissionKey) };
+      const utrn = filings.get(filing.submissionKey) ?? sandboxUtrn(filing.submissionKey);
+      filings.set(filing.submissionKey, utrn);
+      return { outcome: "FILED", transactionReferenceNumber: utrn };
     },
   };
 }

@@ -2,10 +2,23 @@
  * What the generated suites (the access matrix, the fuzz) share: the operations of the provider's OpenAPI
  * document, the callers they send, and what a refused call must leave as it was.
  */
-import { generateKeyPair, importJWK, SignJWT, decodeJwt, decodeProtectedHeader, type JWK, type JWTHeaderParameters } from "jose";
+import {
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  decodeJwt,
+  decodeProtectedHeader,
+  type JWK,
+  type JWTHeaderParameters,
+} from "jose";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
-import { NAMED_ROLES, ROLE_PERMISSIONS, HELPDESK_ADMINISTRATOR, type Permission } from "../../core/shared/permissions/roles.js";
+import {
+  NAMED_ROLES,
+  ROLE_PERMISSIONS,
+  HELPDESK_ADMINISTRATOR,
+  type Permission,
+} from "../../core/shared/permissions/roles.js";
 import { personAt } from "./administration-support.js";
 import type { TestProvider } from "./support.js";
 
@@ -80,7 +93,9 @@ export async function documentOperations(provider: TestProvider): Promise<Docume
           path,
           pathParameters: [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
           query: parameters.filter((parameter) => parameter.in === "query"),
-          declaresIfMatch: parameters.some((parameter) => parameter.in === "header" && parameter.name === "if-match"),
+          declaresIfMatch: parameters.some(
+            (parameter) => parameter.in === "header" && parameter.name === "if-match",
+          ),
           security:
             security && security.length === 0
               ? "public"
@@ -98,16 +113,25 @@ export const SUBSCRIBER_ROLES = NAMED_ROLES.filter((role) => role !== HELPDESK_A
 
 /** Every subscriber-level role that grants none of `permissions`. */
 export function rolesWithout(permissions: readonly Permission[]): string[] {
-  return SUBSCRIBER_ROLES.filter((role) => !ROLE_PERMISSIONS[role].some((granted) => permissions.includes(granted)));
+  return SUBSCRIBER_ROLES.filter(
+    (role) => !ROLE_PERMISSIONS[role].some((granted) => permissions.includes(granted)),
+  );
 }
 
 /** An Active user with `roles` at each subscriber and a token of theirs at each, without a password (they act through script clients). */
-export function personWith(provider: TestProvider, memberships: Parameters<typeof personAt>[1], name: string) {
+export function personWith(
+  provider: TestProvider,
+  memberships: Parameters<typeof personAt>[1],
+  name: string,
+) {
   return personAt(provider, memberships, name, { password: false });
 }
 
 /** Tokens that must never be accepted, made from a real one: re-signed by a stranger, unsigned, expired. */
-export async function hostileTokens(provider: TestProvider, real: string): Promise<{ forged: string; unsigned: string; expired: string }> {
+export async function hostileTokens(
+  provider: TestProvider,
+  real: string,
+): Promise<{ forged: string; unsigned: string; expired: string }> {
   const alg = decodeProtectedHeader(real).alg!;
   const header: JWTHeaderParameters = { ...decodeProtectedHeader(real), alg };
   const payload = decodeJwt(real);
@@ -144,6 +168,7 @@ const WATCHED_TABLES = [
   "product_clock",
   "workspaces",
   "workspace_parties",
+  "stamp_duty_returns",
   "workspace_participants",
   "workspace_references",
   "workspace_tasks",
@@ -164,7 +189,8 @@ const WATCHED_TABLES = [
 
 export async function footprint(provider: TestProvider): Promise<Record<string, string>> {
   const columns = WATCHED_TABLES.map(
-    (table) => sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${sql.table(table)} t) AS ${sql.ref(table)}`,
+    (table) =>
+      sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${sql.table(table)} t) AS ${sql.ref(table)}`,
   );
   const { rows } = await sql<Record<string, string>>`SELECT ${sql.join(columns)}`.execute(provider.db);
   return rows[0]!;

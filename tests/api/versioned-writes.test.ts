@@ -57,6 +57,9 @@ let scheduleId = "";
 let lineItemId = "";
 /** The mortgage charge of demo workspace 1's lodgement case. */
 let mortgageChargeId = "";
+/** The stamp duty return of demo workspace 3 (a dual-represented purchase): its case and tax application's path. */
+let sdltCaseId = "";
+let sdltApplicationPath = "";
 /** A file of Harper & Vale's on demo workspace 1's case (its policy edited, then deleted). */
 const walkFileId = "5d000000-0000-4000-8000-0000000000d1";
 
@@ -176,12 +179,21 @@ function targets(): Record<string, Target> {
     "PUT /api/notification/v2/notification-registrations/{registrationId}": {
       token: () => tokens.manager!,
       url: `/api/notification/v2/notification-registrations/${registrationId}`,
-      body: { notificationType: "EMAIL", attributes: { email: "walk@harpervale.example" }, eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] },
+      body: {
+        notificationType: "EMAIL",
+        attributes: { email: "walk@harpervale.example" },
+        eventTypes: ["LODGEMENT_CASE_REQUISITIONED"],
+      },
     },
     "PATCH /api/settlement/v1/financial-accounts/{financialAccountId}": {
       token: () => tokens.helpdesk!,
       url: `/api/settlement/v1/financial-accounts/${DEMO_FINANCIAL_ACCOUNTS.harperValeRiverside.financialAccountId}`,
-      body: { displayName: "Walked account", accountName: "Walked Ltd", accountNumber: "10000003", bankCode: "089999" },
+      body: {
+        displayName: "Walked account",
+        accountName: "Walked Ltd",
+        accountNumber: "10000003",
+        bankCode: "089999",
+      },
     },
     "DELETE /api/settlement/v1/financial-accounts/{financialAccountId}": {
       token: () => tokens.helpdesk!,
@@ -224,10 +236,38 @@ function targets(): Record<string, Target> {
       url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/files/${walkFileId}`,
       body: {},
     },
+    "POST /api/lodgement/v1/lodgement-cases/{id}/tax-eligibility": {
+      token: () => tokens.harper!,
+      url: `/api/lodgement/v1/lodgement-cases/${sdltCaseId}/tax-eligibility`,
+      body: { taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" },
+    },
+    ...Object.fromEntries(
+      [
+        "transaction-details",
+        "tax-calculation-details",
+        "property-details",
+        "purchaser-details",
+        "purchaser-agent-details",
+        "consent",
+        "reopen",
+      ].map((segment) => [
+        `${segment === "consent" || segment === "reopen" ? "POST" : "PUT"} /api/lodgement/v1/lodgement-cases/{id}/taxes/{taxId}/tax-applications/{taxApplicationId}/${segment}`,
+        {
+          token: () => tokens.harper!,
+          url: `${sdltApplicationPath}/${segment}`,
+          body: segment === "consent" ? { accuracy: true, autoSubmit: true } : {},
+        },
+      ]),
+    ),
     "POST /api/subscriber/v1/lodgement-identifiers": {
       token: () => tokens.hmlr!,
       url: "/api/subscriber/v1/lodgement-identifiers",
-      body: { identifiers: { primary: { userName: "walk-primary", password: "walk-pass-1" }, secondary: { userName: "walk-secondary", password: "walk-pass-2" } } },
+      body: {
+        identifiers: {
+          primary: { userName: "walk-primary", password: "walk-pass-1" },
+          secondary: { userName: "walk-secondary", password: "walk-pass-2" },
+        },
+      },
     },
   };
 }
@@ -237,9 +277,13 @@ beforeAll(async () => {
   tokens.harper = await provider.scriptToken("harperVale");
   tokens.helpdesk = await provider.loginToken(DEMO_USERS.helpdesk.email);
   tokens.manager = await provider.loginToken(DEMO_USERS.manager.email);
-  tokens.hmlr = (await personWithRoles(provider, "harperVale", ["HMLR Administrator", "User Manager"], "Walker")).token;
+  tokens.hmlr = (
+    await personWithRoles(provider, "harperVale", ["HMLR Administrator", "User Manager"], "Walker")
+  ).token;
 
-  const document = (await provider.call(undefined, { method: "GET", url: "/api/docs/openapi.json" })).json() as {
+  const document = (
+    await provider.call(undefined, { method: "GET", url: "/api/docs/openapi.json" })
+  ).json() as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
   operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -247,7 +291,9 @@ beforeAll(async () => {
       .filter(([method]) => ["post", "put", "patch", "delete"].includes(method))
       .map(([method, operation]) => ({
         key: `${method.toUpperCase()} ${path.replace(/:(\w+)/g, "{$1}")}`,
-        declaresIfMatch: (operation.parameters ?? []).some((parameter) => parameter.in === "header" && parameter.name === IF_MATCH_HEADER),
+        declaresIfMatch: (operation.parameters ?? []).some(
+          (parameter) => parameter.in === "header" && parameter.name === IF_MATCH_HEADER,
+        ),
       })),
   );
 
@@ -255,22 +301,47 @@ beforeAll(async () => {
   const registration = await provider.call(tokens.manager, {
     method: "POST",
     url: "/api/notification/v2/notification-registrations",
-    payload: { notificationType: "EMAIL", attributes: { email: "alerts@harpervale.example" }, eventTypes: ["LODGEMENT_CASE_REQUISITIONED"] },
+    payload: {
+      notificationType: "EMAIL",
+      attributes: { email: "alerts@harpervale.example" },
+      eventTypes: ["LODGEMENT_CASE_REQUISITIONED"],
+    },
   });
   expect(registration.statusCode, registration.body).toBe(201);
   registrationId = registration.json().registrationId;
-  const workspace = await provider.call(tokens.harper, { method: "GET", url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
+  const workspace = await provider.call(tokens.harper, {
+    method: "GET",
+    url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgagePreparing.workspaceId}`,
+  });
   for (const key of ["remortgagePreparing", "remortgageBorrowerMismatch"] as const) {
-    const answer = await provider.call(tokens.harper, { method: "GET", url: `/api/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES[key].workspaceId}` });
+    const answer = await provider.call(tokens.harper, {
+      method: "GET",
+      url: `/api/v1/lodgement-cases?workspace_id=${DEMO_WORKSPACES[key].workspaceId}`,
+    });
     cases[key] = answer.json().records[0].lodgementCaseId;
   }
-  const mismatch = await provider.call(tokens.harper, { method: "GET", url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId}` });
+  const mismatch = await provider.call(tokens.harper, {
+    method: "GET",
+    url: `/api/workspace/v1/workspaces/${DEMO_WORKSPACES.remortgageBorrowerMismatch.workspaceId}`,
+  });
   mismatchedPartyId = mismatch.json().parties[0].partyId;
-  referenceId = workspace.json().references.find((reference: { representativeRole: string }) => reference.representativeRole === "INCOMING_LENDER_REPRESENTATIVE").referenceId;
+  referenceId = workspace
+    .json()
+    .references.find(
+      (reference: { representativeRole: string }) =>
+        reference.representativeRole === "INCOMING_LENDER_REPRESENTATIVE",
+    ).referenceId;
   partyId = workspace.json().parties[0].partyId;
   addressId = workspace.json().securityAddress.addressId;
-  lawFirmId = workspace.json().participants.find((participant: { subscriberId: string }) => participant.subscriberId === harperVale).participantId;
-  const schedule = await provider.call(tokens.harper, { method: "GET", url: `/api/settlement/v1/financial-settlement-schedules?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}` });
+  lawFirmId = workspace
+    .json()
+    .participants.find(
+      (participant: { subscriberId: string }) => participant.subscriberId === harperVale,
+    ).participantId;
+  const schedule = await provider.call(tokens.harper, {
+    method: "GET",
+    url: `/api/settlement/v1/financial-settlement-schedules?workspace_id=${DEMO_WORKSPACES.remortgagePreparing.workspaceId}`,
+  });
   scheduleId = schedule.json().records[0].financialSettlementScheduleId;
   const added = await provider.call(tokens.harper, {
     method: "POST",
@@ -280,9 +351,14 @@ beforeAll(async () => {
   });
   expect(added.statusCode, added.body).toBe(201);
   lineItemId = added.json().lineItems[0].lineItemId;
-  const documents = await provider.call(tokens.harper, { method: "GET", url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents` });
+  const documents = await provider.call(tokens.harper, {
+    method: "GET",
+    url: `/api/lodgement/v1/lodgement-cases/${cases.remortgagePreparing}/documents`,
+  });
   expect(documents.statusCode, documents.body).toBe(200);
-  mortgageChargeId = documents.json().records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
+  mortgageChargeId = documents
+    .json()
+    .records.find((record: { documentType: string }) => record.documentType === "MORTGAGE_DEED").documentId;
   await provider.db
     .insertInto("lodgement_files")
     .values({
@@ -299,18 +375,68 @@ beforeAll(async () => {
       policy: JSON.stringify([{ principal: harperVale, decision: "ALLOW", action: "VIEW" }]),
     })
     .execute();
-  const identifiers = await provider.call(tokens.hmlr, { method: "POST", url: "/api/subscriber/v1/lodgement-identifiers", payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body });
+  const identifiers = await provider.call(tokens.hmlr, {
+    method: "POST",
+    url: "/api/subscriber/v1/lodgement-identifiers",
+    payload: targets()["POST /api/subscriber/v1/lodgement-identifiers"]!.body,
+  });
   expect(identifiers.statusCode, identifiers.body).toBe(201);
+  // The stamp duty return of demo workspace 3, submitted through the product (the SDLT flag on).
+  expect(
+    (
+      await provider.call(tokens.helpdesk, {
+        method: "PUT",
+        url: "/api/v1/feature-flags/sdltEnabled",
+        payload: { enabled: true },
+      })
+    ).statusCode,
+  ).toBe(200);
+  const stampDuty = await provider.call(tokens.harper, {
+    method: "GET",
+    url: `/api/lodgement/v1/lodgement-cases/stamp-duty-details?workspace_id=${DEMO_WORKSPACES.purchaseReady.workspaceId}`,
+  });
+  expect(stampDuty.statusCode, stampDuty.body).toBe(200);
+  sdltCaseId = stampDuty.json().lodgementCaseId;
+  const answered = await provider.call(tokens.harper, {
+    method: "POST",
+    url: `/api/lodgement/v1/lodgement-cases/${sdltCaseId}/tax-eligibility`,
+    payload: { taxEligibilityStatus: "SUBMISSION_THROUGH_PEXA", revenueAuthority: "HM_REVENUE_AND_CUSTOMS" },
+    headers: { [IF_MATCH_HEADER]: `"${stampDuty.json().version}"` },
+  });
+  expect(answered.statusCode, answered.body).toBe(200);
+  const { taxId, taxApplicationId } = answered.json().taxApplication;
+  sdltApplicationPath = `/api/lodgement/v1/lodgement-cases/${sdltCaseId}/taxes/${taxId}/tax-applications/${taxApplicationId}`;
 });
 afterAll(() => provider?.close());
 
 /** What a refused write must leave as it was: every audited change, and every version. */
 async function footprint(): Promise<string> {
   const [audit, versions] = await Promise.all([
-    provider.db.selectFrom("audit_events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    provider.db
+      .selectFrom("audit_events")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
     Promise.all(
-      (["subscribers", "subscriber_users", "notification_registrations", "lodgement_identifiers", "workspaces", "financial_settlement_schedules", "financial_line_items", "financial_accounts", "lodgement_files", "lodgement_cases", "lodgement_documents"] as const).map((table) =>
-        provider.db.selectFrom(table).select((eb) => eb.fn.sum<number>("version").as("v")).executeTakeFirstOrThrow(),
+      (
+        [
+          "subscribers",
+          "subscriber_users",
+          "notification_registrations",
+          "lodgement_identifiers",
+          "workspaces",
+          "financial_settlement_schedules",
+          "financial_line_items",
+          "financial_accounts",
+          "lodgement_files",
+          "lodgement_cases",
+          "lodgement_documents",
+          "stamp_duty_returns",
+        ] as const
+      ).map((table) =>
+        provider.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.sum<number>("version").as("v"))
+          .executeTakeFirstOrThrow(),
       ),
     ),
   ]);
@@ -320,12 +446,16 @@ async function footprint(): Promise<string> {
 describe("one way to write", () => {
   it("every write operation declares If-Match, or is listed as not versioned with its reason", () => {
     const writes = operations.filter((operation) => !NOT_VERSIONED.has(operation.key));
-    const undeclared = writes.filter((operation) => !operation.key.startsWith("POST ") && !operation.declaresIfMatch);
+    const undeclared = writes.filter(
+      (operation) => !operation.key.startsWith("POST ") && !operation.declaresIfMatch,
+    );
     expect(undeclared.map((operation) => operation.key)).toEqual([]);
   });
 
   it("every versioned write has a target in this test", () => {
-    const versioned = operations.filter((operation) => operation.declaresIfMatch).map((operation) => operation.key);
+    const versioned = operations
+      .filter((operation) => operation.declaresIfMatch)
+      .map((operation) => operation.key);
     expect(versioned.length).toBeGreaterThan(5);
     expect(versioned.filter((key) => !(key in targets()))).toEqual([]);
   });
@@ -337,7 +467,12 @@ describe("one way to write", () => {
       const method = key.split(" ")[0] as "POST";
       const before = await footprint();
       const without = await provider.call(target.token(), { method, url: target.url, payload: target.body });
-      const stale = await provider.call(target.token(), { method, url: target.url, payload: target.body, headers: { [IF_MATCH_HEADER]: '"999999"' } });
+      const stale = await provider.call(target.token(), {
+        method,
+        url: target.url,
+        payload: target.body,
+        headers: { [IF_MATCH_HEADER]: '"999999"' },
+      });
       expect(await footprint(), key).toBe(before);
       const expectedWithout = CREATE_OR_UPDATE.has(key) ? 409 : 428;
       answers.push(`${key}: ${without.statusCode} ${stale.statusCode}`);
@@ -359,7 +494,13 @@ describe("the lost updates one way to write prevents", () => {
       provider.call(tokens.helpdesk!, {
         method: "PATCH",
         url,
-        payload: { requestType: "PATCH_USER", firstName, lastName: "Stone", roleNames: ["Workspace Viewer"], subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId },
+        payload: {
+          requestType: "PATCH_USER",
+          firstName,
+          lastName: "Stone",
+          roleNames: ["Workspace Viewer"],
+          subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId,
+        },
         headers: version === undefined ? {} : { [IF_MATCH_HEADER]: `"${version}"` },
       });
     expect((await rename("Victoria")).statusCode).toBe(428);
@@ -380,7 +521,10 @@ describe("the lost updates one way to write prevents", () => {
         payload: {
           identifiers:
             version === undefined
-              ? { primary: { userName: primary, password: "walk-pass-3" }, secondary: { userName: "walk-secondary", password: "walk-pass-4" } }
+              ? {
+                  primary: { userName: primary, password: "walk-pass-3" },
+                  secondary: { userName: "walk-secondary", password: "walk-pass-4" },
+                }
               : { primary: { userName: primary }, secondary: { userName: "walk-secondary" } },
         },
         headers: version === undefined ? {} : { [IF_MATCH_HEADER]: `"${version}"` },
@@ -388,6 +532,8 @@ describe("the lost updates one way to write prevents", () => {
     expect((await save("first-editor", seen)).statusCode).toBe(200);
     expect((await save("second-editor", seen)).statusCode).toBe(409);
     expect((await save("no-version")).statusCode).toBe(409);
-    expect((await provider.call(tokens.hmlr!, { method: "GET", url })).json().identifiers.primary.userName).toBe("first-editor");
+    expect(
+      (await provider.call(tokens.hmlr!, { method: "GET", url })).json().identifiers.primary.userName,
+    ).toBe("first-editor");
   });
 });
