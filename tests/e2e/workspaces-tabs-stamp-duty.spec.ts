@@ -43,7 +43,8 @@ test.afterAll(async () => {
 
 /** WS-0000003's completion date: 28 days after the world was seeded (docs/demo-workspaces.md). */
 const DEMO_COMPLETION = new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
-const stampDutyHref = (key: keyof typeof DEMO_WORKSPACES) => `/workspaces/${DEMO_WORKSPACES[key].workspaceId}/stamp-duty`;
+const stampDutyHref = (key: keyof typeof DEMO_WORKSPACES) =>
+  `/workspaces/${DEMO_WORKSPACES[key].workspaceId}/stamp-duty`;
 
 /** Nothing wider than a 320 px screen. */
 async function expectFits320(page: Page) {
@@ -58,26 +59,43 @@ async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.locator(".toast").filter({ hasText: text })).toBeVisible();
 }
 
-const group = (scope: Page | ReturnType<Page["locator"]>, name: string | RegExp) => scope.getByRole("group", { name });
+const group = (scope: Page | ReturnType<Page["locator"]>, name: string | RegExp) =>
+  scope.getByRole("group", { name });
 const section = (page: Page, title: string) => page.locator(`#section-${title}`);
 
 /** Answers a yes/no question in `scope`; without JavaScript, reveals the fields the answer calls for when asked. */
-async function answer(scope: ReturnType<Page["locator"]>, legend: string | RegExp, choice: string, reveal = false, javaScriptEnabled = true) {
+async function answer(
+  scope: ReturnType<Page["locator"]>,
+  legend: string | RegExp,
+  choice: string,
+  reveal = false,
+  javaScriptEnabled = true,
+) {
   await group(scope, legend).getByLabel(choice, { exact: true }).check();
   if (reveal && !javaScriptEnabled) {
-    await scope.locator(".sdlt-question").filter({ has: scope.page().getByRole("group", { name: legend }) }).getByRole("button", { name: "Show the questions for this answer" }).click();
+    await scope
+      .locator(".sdlt-question")
+      .filter({ has: scope.page().getByRole("group", { name: legend }) })
+      .getByRole("button", { name: "Show the questions for this answer" })
+      .click();
   }
 }
 
 async function reveal(scope: ReturnType<Page["locator"]>, label: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) return;
-  await scope.locator(".sdlt-question").filter({ has: scope.page().getByLabel(label, { exact: true }) }).getByRole("button", { name: "Show the questions for this answer" }).click();
+  await scope
+    .locator(".sdlt-question")
+    .filter({ has: scope.page().getByLabel(label, { exact: true }) })
+    .getByRole("button", { name: "Show the questions for this answer" })
+    .click();
 }
 
 async function fillTransactionDetails(page: Page, javaScriptEnabled: boolean) {
   const form = section(page, "transaction-details");
   await form.getByLabel("Property type").selectOption({ label: "Residential" });
-  await form.getByLabel("Transaction description").selectOption({ label: "Conveyance or transfer of freehold" });
+  await form
+    .getByLabel("Transaction description")
+    .selectOption({ label: "Conveyance or transfer of freehold" });
   await form.getByLabel("Interest transferred").selectOption({ label: "Freehold, transfer" });
   await answer(form, /restrictions, covenants/, "Yes", true, javaScriptEnabled);
   // The conditional field appears (after a submit that keeps the input, without JavaScript).
@@ -105,16 +123,32 @@ async function fillTaxCalculation(page: Page, javaScriptEnabled: boolean, taxPay
 
 async function fillPurchaserDetails(page: Page, javaScriptEnabled: boolean) {
   const form = section(page, "purchaser-details");
-  await form.getByLabel(/^Title of/).first().selectOption("Mr");
-  await form.getByLabel("Building number").first().fill("12");
-  await form.getByLabel("Postcode").first().fill("SO14 3QN");
-  await form.getByLabel("Identification type").selectOption({ label: "UK company UTR or UK partnership UTR" });
-  await reveal(form, "Identification type", javaScriptEnabled);
-  await form.getByLabel("UK company UTR or UK partnership UTR").fill("1234567890");
-  await answer(form, /acting as a trustee/, "No");
-  await answer(form, "Is the purchaser connected to the vendor?", "No");
-  await form.getByLabel("Certificate address").selectOption({ label: "Property" });
-  await answer(form, /agent authorised/, "No");
+  const purchasers = form.locator("fieldset.sdlt-purchaser");
+  const count = await purchasers.count();
+  for (let index = 0; index < count; index++) {
+    const purchaser = purchasers.nth(index);
+    await purchaser.getByLabel(/^Title of/).selectOption("Mr");
+    await purchaser.getByLabel("Building number").fill(String(20 + index));
+    await purchaser.getByLabel("Postcode").fill("BS1 4RS");
+    await group(purchaser, /acting as a trustee/)
+      .getByLabel("No", { exact: true })
+      .check();
+    if (index > 1)
+      await group(purchaser, /connected to the vendor/)
+        .getByLabel("No", { exact: true })
+        .check();
+  }
+  const primary = purchasers.first();
+  await primary
+    .getByLabel("Identification type")
+    .selectOption({ label: "UK company UTR or UK partnership UTR" });
+  await reveal(primary, "Identification type", javaScriptEnabled);
+  await primary.getByLabel("UK company UTR or UK partnership UTR").fill("1234567890");
+  await group(primary, "Is the purchaser connected to the vendor?").getByLabel("No", { exact: true }).check();
+  await primary.getByLabel("Certificate address").selectOption({ label: "Property" });
+  await group(primary, /agent authorised/)
+    .getByLabel("No", { exact: true })
+    .check();
   await form.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Purchaser details saved successfully");
 }
@@ -131,26 +165,42 @@ async function answerQuestions(page: Page, javaScriptEnabled: boolean) {
   await expect(group(questions, /Is a stamp duty land tax return needed/)).toBeVisible();
   if (javaScriptEnabled) {
     // Choosing the selected answer again clears it, and the questions after it go.
-    await group(questions, /return needed/).getByLabel("Yes").click();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
     await expect(group(questions, /Which tax authority/)).toBeVisible();
-    await group(questions, /return needed/).getByLabel("Yes").click();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
     await expect(group(questions, /return needed/).getByLabel("Yes")).not.toBeChecked();
     await expect(group(questions, /Which tax authority/)).toHaveCount(0);
-    await group(questions, /return needed/).getByLabel("Yes").click();
-    await group(questions, /Which tax authority/).getByLabel("HM Revenue and Customs").click();
-    await group(questions, /submit the return through this product/).getByLabel("Yes").click();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await group(questions, /Which tax authority/)
+      .getByLabel("HM Revenue and Customs")
+      .click();
+    await group(questions, /submit the return through this product/)
+      .getByLabel("Yes")
+      .click();
     await expectNoAxeViolations(page, javaScriptEnabled);
     await questions.getByRole("button", { name: "Confirm" }).click();
   } else {
     // Without JavaScript, each submit keeps the answers and shows the next question.
     await questions.getByRole("button", { name: "Continue" }).click();
     await expect(questions.getByText("select one of the responses").first()).toBeVisible();
-    await group(questions, /return needed/).getByLabel("Yes").check();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .check();
     await questions.getByRole("button", { name: "Continue" }).click();
     await expect(group(questions, /return needed/).getByLabel("Yes")).toBeChecked();
-    await group(questions, /Which tax authority/).getByLabel("HM Revenue and Customs").check();
+    await group(questions, /Which tax authority/)
+      .getByLabel("HM Revenue and Customs")
+      .check();
     await questions.getByRole("button", { name: "Continue" }).click();
-    await group(questions, /submit the return through this product/).getByLabel("Yes").check();
+    await group(questions, /submit the return through this product/)
+      .getByLabel("Yes")
+      .check();
     await expectNoAxeViolations(page, javaScriptEnabled);
     await questions.getByRole("button", { name: "Continue" }).click();
   }
@@ -170,7 +220,9 @@ async function expectBadges(page: Page, expected: Record<string, "Completed" | "
  * retrieved through the Property details tab first (the return's title number is the workspace's).
  */
 test.describe.serial("the stamp duty return of WS-0000003", () => {
-  test("without JavaScript: the title, the questions one submit at a time, conditional fields after a submit, four sections", async ({ browser }) => {
+  test("without JavaScript: the title, the questions one submit at a time, conditional fields after a submit, four sections", async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     await setProductClock(helpdesk, IN_HOURS);
     const page = await pageAs(browser, "manager", false);
@@ -182,10 +234,18 @@ test.describe.serial("the stamp duty return of WS-0000003", () => {
 
     await page.goto(stampDutyHref("purchaseReady"));
     await expect(page.getByRole("heading", { name: "Stamp duty", level: 2 })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Summary of transaction details" })).toContainText(TITLE_FIXTURES.success);
+    await expect(page.getByRole("region", { name: "Summary of transaction details" })).toContainText(
+      TITLE_FIXTURES.success,
+    );
     await answerQuestions(page, false);
     // The sections in the spec's order, all pending, Next disabled with its reason.
-    await expect(page.locator(".sdlt-section-title")).toHaveText(["Transaction details", "Property details", "Tax calculation", "Purchaser details", "Purchaser agent details"]);
+    await expect(page.locator(".sdlt-section-title")).toHaveText([
+      "Transaction details",
+      "Property details",
+      "Tax calculation",
+      "Purchaser details",
+      "Purchaser agent details",
+    ]);
     await expectBadges(page, { "transaction-details": "Pending", "tax-calculation": "Pending" });
     await expect(page.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
     await expectNoAxeViolations(page, false);
@@ -201,18 +261,26 @@ test.describe.serial("the stamp duty return of WS-0000003", () => {
     await expect(calculation).toContainText("£5,000.00");
     await expect(calculation.getByRole("table")).toContainText("5%");
     await expect(calculation.getByText("differs from the calculated tax")).toBeVisible();
-    await expect(calculation.getByText(/Linked transactions and reliefs other than first-time buyers relief/)).toBeVisible();
+    await expect(
+      calculation.getByText(/Linked transactions and reliefs other than first-time buyers relief/),
+    ).toBeVisible();
     await fillPurchaserDetails(page, false);
     await fillAgentDetails(page);
     await expectNoAxeViolations(page, false);
     await expectFits320(page);
   });
 
-  test("with JavaScript: a refused value, Edit with the discard dialog, consent, and the return filed on the completion date", async ({ browser }) => {
+  test("with JavaScript: a refused value, Edit with the discard dialog, consent, and the return filed on the completion date", async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const page = await pageAs(browser, "manager", true);
     await page.goto(stampDutyHref("purchaseReady"));
-    await expectBadges(page, { "transaction-details": "Completed", "property-details": "Pending", "tax-calculation": "Completed" });
+    await expectBadges(page, {
+      "transaction-details": "Completed",
+      "property-details": "Pending",
+      "tax-calculation": "Completed",
+    });
 
     // A refused value: the message beside the field, nothing saved.
     const property = section(page, "property-details");
@@ -225,6 +293,7 @@ test.describe.serial("the stamp duty return of WS-0000003", () => {
     await expectToast(page, "Property details saved successfully");
 
     // Edit: the form titled 'Edit Tax calculation'; Cancel of a changed form asks first.
+    await section(page, "tax-calculation").locator("summary").click();
     await section(page, "tax-calculation").getByRole("link", { name: /Edit/ }).click();
     const edit = page.getByRole("region", { name: /Edit Tax calculation/ });
     await expect(edit).toBeVisible();
@@ -239,7 +308,9 @@ test.describe.serial("the stamp duty return of WS-0000003", () => {
     await edit.getByLabel("Amount paid (£)").fill("4750");
     await edit.getByRole("button", { name: "Update" }).click();
     await expectToast(page, "Tax calculation saved successfully");
-    await expect(section(page, "tax-calculation").getByText("differs from the calculated tax")).toHaveCount(0);
+    await expect(section(page, "tax-calculation").getByText("differs from the calculated tax")).toHaveCount(
+      0,
+    );
     await expectBadges(page, {
       "transaction-details": "Completed",
       "property-details": "Completed",
@@ -270,9 +341,14 @@ test.describe.serial("the stamp duty return of WS-0000003", () => {
     await setProductClock(helpdesk, `${completion}T10:00:00+00:00`);
     await expect(async () => {
       await page.reload();
-      await expect(page.getByRole("region", { name: /Filing status/ })).toContainText("Transaction reference number", { timeout: 1_000 });
+      await expect(page.getByRole("region", { name: /Filing status/ })).toContainText(
+        "Transaction reference number",
+        { timeout: 1_000 },
+      );
     }).toPass({ timeout: 90_000, intervals: [1_000, 2_000] });
-    await expect(page.getByRole("region", { name: /Filing status/ })).toContainText("The return has been filed with HMRC.");
+    await expect(page.getByRole("region", { name: /Filing status/ })).toContainText(
+      "The return has been filed with HMRC.",
+    );
     await expectNoAxeViolations(page, true);
     await expectFits320(page);
     expectNoConsoleErrors(page);
@@ -280,30 +356,46 @@ test.describe.serial("the stamp duty return of WS-0000003", () => {
 });
 
 test.describe("the questions on a locked workspace, and view only", () => {
-  test("with JavaScript, choosing the selected answer again clears it; the locked workspace refuses the answer", async ({ browser }) => {
+  test("with JavaScript, choosing the selected answer again clears it; the locked workspace refuses the answer", async ({
+    browser,
+  }) => {
     const page = await pageAs(browser, "keystoneCreator", true);
     await page.goto(stampDutyHref("purchaseApproved"));
     const questions = page.getByRole("region", { name: "Stamp duty land tax return" });
-    await group(questions, /return needed/).getByLabel("Yes").click();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
     await expect(group(questions, /Which tax authority/)).toBeVisible();
-    await group(questions, /return needed/).getByLabel("Yes").click();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
     await expect(group(questions, /return needed/).getByLabel("Yes")).not.toBeChecked();
     await expect(group(questions, /Which tax authority/)).toHaveCount(0);
     await expect(questions.getByRole("button", { name: "Confirm" })).toBeDisabled();
-    await group(questions, /return needed/).getByLabel("Yes").click();
-    await group(questions, /Which tax authority/).getByLabel("Welsh Revenue Authority").click();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await group(questions, /Which tax authority/)
+      .getByLabel("Welsh Revenue Authority")
+      .click();
     await expect(group(questions, /submit the return through this product/)).toHaveCount(0);
     await expectNoAxeViolations(page, true);
     await questions.getByRole("button", { name: "Confirm" }).click();
-    await expect(questions.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("locked");
+    await expect(questions.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "locked",
+    );
     expectNoConsoleErrors(page);
   });
 
-  test("without JavaScript, the Workspace Viewer sees the summary with 'to be provided' and the questions disabled; a seller's representative gets 403", async ({ browser }) => {
+  test("without JavaScript, the Workspace Viewer sees the summary with 'to be provided' and the questions disabled; a seller's representative gets 403", async ({
+    browser,
+  }) => {
     const viewer = await pageAs(browser, "viewer", false);
     await viewer.goto(stampDutyHref("purchaseApproved"));
     await expect(viewer.getByRole("heading", { name: "Stamp duty", level: 2 })).toBeVisible();
-    await expect(viewer.getByRole("region", { name: "Summary of transaction details" }).getByText("to be provided")).toBeVisible();
+    await expect(
+      viewer.getByRole("region", { name: "Summary of transaction details" }).getByText("to be provided"),
+    ).toBeVisible();
     await expect(viewer.getByText("You don't have permission to answer this question")).toBeVisible();
     await expect(viewer.getByRole("radio").first()).toBeDisabled();
     await expect(viewer.getByRole("button", { name: /Continue|Confirm/ })).toHaveCount(0);
