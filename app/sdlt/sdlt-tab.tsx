@@ -282,9 +282,9 @@ function DiscardDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="route-dialog" aria-labelledby={`discard-${section}-title`} onClose={onKeep}>
+    <dialog ref={ref} className="route-dialog" aria-labelledby={`discard-${slug}-title`} onClose={onKeep}>
       <article>
-        <h2 id={`discard-${section}-title`}>Discard changes?</h2>
+        <h2 id={`discard-${slug}-title`}>Discard changes?</h2>
         <p>The changes you made to {section} will be lost.</p>
         <div className="form-actions">
           <button type="button" className="secondary" onClick={onKeep}>
@@ -407,6 +407,7 @@ function SectionForm({
       {hydrated ? (
         <DiscardDialog
           open={discarding}
+          slug={section.slug}
           section={section.title}
           onKeep={() => setDiscarding(false)}
           onDiscard={() => {
