@@ -265,11 +265,13 @@ function Calculation({ calculation }: { calculation: CalculationView | null }) {
 /** Cancelling a changed form asks first (with JavaScript); without it, Cancel is a link back. */
 function DiscardDialog({
   open,
+  slug,
   section,
   onKeep,
   onDiscard,
 }: {
   open: boolean;
+  slug: string;
   section: string;
   onKeep: () => void;
   onDiscard: () => void;
