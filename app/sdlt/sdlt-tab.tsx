@@ -6,7 +6,7 @@
  * beside the entered one; Next to the consent form; the prepared notice with its reopen link; and the filing
  * status. Every action is a link or a form with an intent, so all of it works without JavaScript.
  */
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CsrfInput } from "../components/csrf-input";
@@ -520,9 +520,15 @@ function ConsentForm({
             <div key={name} className={field.errors?.length ? "form-field form-field--error" : "form-field"}>
               <FieldError id={field.errorId} errors={field.errors} />
               <label htmlFor={field.id}>
+                {/* Uncontrolled and never remounted: a tick stays while the form validates around it. */}
                 <input
-                  {...getInputProps(field, { type: "checkbox" })}
-                  key={field.key}
+                  type="checkbox"
+                  id={field.id}
+                  name={field.name}
+                  form={form.id}
+                  defaultChecked={field.initialValue === "on"}
+                  aria-invalid={field.errors?.length ? true : undefined}
+                  aria-describedby={field.errors?.length ? field.errorId : undefined}
                   onChange={(event) =>
                     setTicked((current) => ({ ...current, [name]: event.currentTarget.checked }))
                   }
