@@ -1,0 +1,407 @@
+/**
+ * The Stamp duty tab (document 3 sections 2.3, 4.5, 5.2, 6 and 8.3) in the browser, with JavaScript on and off.
+ * The SDLT flag is turned on at the provider for this file and off again at the end (the browser product is
+ * shared by every spec), and the product clock is put back.
+ *
+ * With JavaScript, as the buyer's representative (Harper & Vale) on WS-0000008, a dual-represented purchase
+ * with a title: the three questions (choosing the selected answer again clears it), the five sections with
+ * their badges, a refused save with its message, the calculated tax and its bands beside the entered tax with
+ * the note when they differ, Edit with the discard dialog, Next, consent, the prepared notice, and the return
+ * filed by the revenue sandbox on the completion date with its transaction reference number.
+ * Without JavaScript, as Keystone's creator on WS-0000006: the questions one submit at a time, conditional
+ * fields that appear after a submit keeping the input, the sections saved; and the Workspace Viewer sees the
+ * read-only summaries with 'to be provided' and the questions' outcome, without any form. Axe on every state.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiAs, FRESH, type HelpdeskApi } from "./administration-support";
+import { expectNoAxeViolations, USERS } from "./support";
+import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs, setFeatureFlag } from "./workspaces-support";
+import { IN_HOURS, setProductClock, TITLE_FIXTURES } from "./title-fixtures";
+
+let helpdesk: HelpdeskApi;
+
+async function apiOf(browser: Browser, email: string) {
+  const context = await browser.newContext(FRESH);
+  try {
+    return await apiAs(await context.newPage(), email);
+  } finally {
+    await context.close();
+  }
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  helpdesk = await apiOf(browser, USERS.helpdesk.email);
+  await setFeatureFlag(helpdesk, "sdltEnabled", true);
+});
+
+test.afterAll(async () => {
+  if (!helpdesk) return;
+  await setProductClock(helpdesk, null);
+  await setFeatureFlag(helpdesk, "sdltEnabled", false);
+});
+
+/** WS-0000003's completion date: 28 days after the world was seeded (docs/demo-workspaces.md). */
+const DEMO_COMPLETION = new Date(Date.now() + 28 * 86_400_000).toISOString().slice(0, 10);
+const stampDutyHref = (key: keyof typeof DEMO_WORKSPACES) =>
+  `/workspaces/${DEMO_WORKSPACES[key].workspaceId}/stamp-duty`;
+
+/** Nothing wider than a 320 px screen. */
+async function expectFits320(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(320);
+  if (size) await page.setViewportSize(size);
+}
+
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator(".toast").filter({ hasText: text })).toBeVisible();
+}
+
+const group = (scope: Page | ReturnType<Page["locator"]>, name: string | RegExp) =>
+  scope.getByRole("group", { name });
+const section = (page: Page, title: string) => page.locator(`#section-${title}`);
+
+/** Answers a yes/no question in `scope`; without JavaScript, reveals the fields the answer calls for when asked. */
+async function answer(
+  scope: ReturnType<Page["locator"]>,
+  legend: string | RegExp,
+  choice: string,
+  reveal = false,
+  javaScriptEnabled = true,
+) {
+  await group(scope, legend).getByLabel(choice, { exact: true }).check();
+  if (reveal && !javaScriptEnabled) {
+    await scope
+      .locator(".sdlt-question")
+      .filter({ has: scope.page().getByRole("group", { name: legend }) })
+      .getByRole("button", { name: "Show the questions for this answer" })
+      .click();
+  }
+}
+
+async function reveal(scope: ReturnType<Page["locator"]>, label: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) return;
+  await scope
+    .locator(".sdlt-question")
+    .filter({ has: scope.page().getByLabel(label, { exact: true }) })
+    .getByRole("button", { name: "Show the questions for this answer" })
+    .click();
+}
+
+async function fillTransactionDetails(page: Page, javaScriptEnabled: boolean) {
+  const form = section(page, "transaction-details");
+  await form.getByLabel("Property type").selectOption({ label: "Residential" });
+  await form
+    .getByLabel("Transaction description")
+    .selectOption({ label: "Conveyance or transfer of freehold" });
+  await form.getByLabel("Interest transferred").selectOption({ label: "Freehold, transfer" });
+  await answer(form, /restrictions, covenants/, "Yes", true, javaScriptEnabled);
+  // The conditional field appears (after a submit that keeps the input, without JavaScript).
+  await expect(form.getByLabel("Property type")).toHaveValue("RESIDENTIAL");
+  await form.getByLabel("Restrictions details").fill("Covenant 12");
+  await answer(form, /land exchanged/, "No");
+  await answer(form, /pursuant to an option/, "No");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Transaction details saved successfully");
+}
+
+async function fillTaxCalculation(page: Page, javaScriptEnabled: boolean, taxPayable: string) {
+  const form = section(page, "tax-calculation");
+  await answer(form, "Are you claiming relief?", "No");
+  await form.getByLabel("Total consideration (£)").fill("295000");
+  await group(form, "Forms of consideration").getByLabel("Cash", { exact: true }).check();
+  await answer(form, "Is this a linked transaction?", "No");
+  await form.getByLabel("Tax payable (£)").fill(taxPayable);
+  await form.getByLabel("Amount paid (£)").fill(taxPayable);
+  await answer(form, "Does the amount paid include penalties?", "No");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Tax calculation saved successfully");
+  void javaScriptEnabled;
+}
+
+async function fillPurchaserDetails(page: Page, javaScriptEnabled: boolean) {
+  const form = section(page, "purchaser-details");
+  const purchasers = form.locator("fieldset.sdlt-purchaser");
+  const count = await purchasers.count();
+  for (let index = 0; index < count; index++) {
+    const purchaser = purchasers.nth(index);
+    await purchaser.getByLabel(/^Title of/).selectOption("Mr");
+    await purchaser.getByLabel("Building number").fill(String(20 + index));
+    await purchaser.getByLabel("Postcode").fill("BS1 4RS");
+    await group(purchaser, /acting as a trustee/)
+      .getByLabel("No", { exact: true })
+      .check();
+    if (index > 1)
+      await group(purchaser, /connected to the vendor/)
+        .getByLabel("No", { exact: true })
+        .check();
+  }
+  const primary = purchasers.first();
+  await primary
+    .getByLabel("Identification type")
+    .selectOption({ label: "UK company UTR or UK partnership UTR" });
+  await reveal(primary, "Identification type", javaScriptEnabled);
+  await primary.getByLabel("UK company UTR or UK partnership UTR").fill("1234567890");
+  await group(primary, "Is the purchaser connected to the vendor?").getByLabel("No", { exact: true }).check();
+  await primary.getByLabel("Certificate address").selectOption({ label: "Property" });
+  await group(primary, /agent authorised/)
+    .getByLabel("No", { exact: true })
+    .check();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Purchaser details saved successfully");
+}
+
+async function fillAgentDetails(page: Page) {
+  const form = section(page, "purchaser-agent-details");
+  await form.getByLabel("Agent reference (optional)").fill("REF-1");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Purchaser agent details saved successfully");
+}
+
+async function answerQuestions(page: Page, javaScriptEnabled: boolean) {
+  const questions = page.getByRole("region", { name: "Stamp duty land tax return" });
+  await expect(group(questions, /Is a stamp duty land tax return needed/)).toBeVisible();
+  if (javaScriptEnabled) {
+    // Choosing the selected answer again clears it, and the questions after it go.
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await expect(group(questions, /Which tax authority/)).toBeVisible();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await expect(group(questions, /return needed/).getByLabel("Yes")).not.toBeChecked();
+    await expect(group(questions, /Which tax authority/)).toHaveCount(0);
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await group(questions, /Which tax authority/)
+      .getByLabel("HM Revenue and Customs")
+      .click();
+    await group(questions, /submit the return through this product/)
+      .getByLabel("Yes")
+      .click();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await questions.getByRole("button", { name: "Confirm" }).click();
+  } else {
+    // Without JavaScript, each submit keeps the answers and shows the next question.
+    await questions.getByRole("button", { name: "Continue" }).click();
+    await expect(questions.getByText("select one of the responses").first()).toBeVisible();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .check();
+    await questions.getByRole("button", { name: "Continue" }).click();
+    await expect(group(questions, /return needed/).getByLabel("Yes")).toBeChecked();
+    await group(questions, /Which tax authority/)
+      .getByLabel("HM Revenue and Customs")
+      .check();
+    await questions.getByRole("button", { name: "Continue" }).click();
+    await group(questions, /submit the return through this product/)
+      .getByLabel("Yes")
+      .check();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await questions.getByRole("button", { name: "Continue" }).click();
+  }
+  await expectToast(page, "stamp duty confirmed");
+  await expect(page.getByText("Complete each section, then select Next")).toBeVisible();
+}
+
+async function expectBadges(page: Page, expected: Record<string, "Completed" | "Pending">) {
+  for (const [slug, badge] of Object.entries(expected)) {
+    await expect(section(page, slug).locator(".status-chip").first()).toHaveText(badge);
+  }
+}
+
+/**
+ * The demo world has one dual-represented purchase that is still editable (WS-0000003, the others are locked
+ * for completion): the journey runs on it in two halves, without JavaScript first, then with it. Its title is
+ * retrieved through the Property details tab first (the return's title number is the workspace's).
+ */
+test.describe.serial("the stamp duty return of WS-0000003", () => {
+  test("without JavaScript: the title, the questions one submit at a time, conditional fields after a submit, four sections", async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    await setProductClock(helpdesk, IN_HOURS);
+    const page = await pageAs(browser, "manager", false);
+    await page.goto(`/workspaces/${DEMO_WORKSPACES.purchaseReady.workspaceId}/property-details`);
+    const title = page.getByRole("region", { name: "Title information" });
+    await title.getByLabel("Title number").fill(TITLE_FIXTURES.success);
+    await title.getByRole("button", { name: "Retrieve" }).click();
+    await expect(title.locator("details.title-accordion summary")).toContainText(TITLE_FIXTURES.success);
+
+    await page.goto(stampDutyHref("purchaseReady"));
+    await expect(page.getByRole("heading", { name: "Stamp duty", level: 2 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Summary of transaction details" })).toContainText(
+      TITLE_FIXTURES.success,
+    );
+    await answerQuestions(page, false);
+    // The sections in the spec's order, all pending, Next disabled with its reason.
+    await expect(page.locator(".sdlt-section-title")).toHaveText([
+      "Transaction details",
+      "Property details",
+      "Tax calculation",
+      "Purchaser details",
+      "Purchaser agent details",
+    ]);
+    await expectBadges(page, { "transaction-details": "Pending", "tax-calculation": "Pending" });
+    await expect(page.getByRole("button", { name: "Next" })).toHaveAttribute("aria-disabled", "true");
+    await expectNoAxeViolations(page, false);
+    await expectFits320(page);
+
+    await fillTransactionDetails(page, false);
+    await expectBadges(page, { "transaction-details": "Completed" });
+    await expect(section(page, "transaction-details")).toContainText("Covenant 12");
+    // The entered tax differs from the calculated one: both shown, the note visible.
+    await fillTaxCalculation(page, false, "5000");
+    const calculation = section(page, "tax-calculation").getByRole("region", { name: "Calculated tax" });
+    await expect(calculation).toContainText("£4,750.00");
+    await expect(calculation).toContainText("£5,000.00");
+    await expect(calculation.getByRole("table")).toContainText("5%");
+    await expect(calculation.getByText("differs from the calculated tax")).toBeVisible();
+    await expect(
+      calculation.getByText(/Linked transactions and reliefs other than first-time buyers relief/),
+    ).toBeVisible();
+    await fillPurchaserDetails(page, false);
+    await fillAgentDetails(page);
+    await expectNoAxeViolations(page, false);
+    await expectFits320(page);
+  });
+
+  test("with JavaScript: a refused value, Edit with the discard dialog, consent, and the return filed on the completion date", async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const page = await pageAs(browser, "manager", true);
+    await page.goto(stampDutyHref("purchaseReady"));
+    await expectBadges(page, {
+      "transaction-details": "Completed",
+      "property-details": "Pending",
+      "tax-calculation": "Completed",
+    });
+
+    // A refused value: the message beside the field, nothing saved.
+    const property = section(page, "property-details");
+    await property.getByLabel("Local authority number").fill("12a4");
+    await property.getByRole("button", { name: "Save" }).click();
+    await expect(property.locator(".field-error").first()).toBeVisible();
+    await property.getByLabel("Local authority number").fill("1234");
+    await answer(property, "Is a plan attached?", "No");
+    await property.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Property details saved successfully");
+
+    // Edit: the form titled 'Edit Tax calculation'; Cancel of a changed form asks first.
+    await section(page, "tax-calculation").locator("summary").click();
+    await section(page, "tax-calculation").getByRole("link", { name: /Edit/ }).click();
+    const edit = page.getByRole("region", { name: /Edit Tax calculation/ });
+    await expect(edit).toBeVisible();
+    await expect(edit.getByRole("button", { name: "Update" })).toBeDisabled();
+    await edit.getByLabel("Tax payable (£)").fill("4750");
+    await edit.getByRole("link", { name: "Cancel" }).click();
+    const discard = page.getByRole("dialog", { name: "Discard changes?" });
+    await expect(discard).toBeVisible();
+    await expectNoAxeViolations(page, true);
+    await discard.getByRole("button", { name: "Keep editing" }).click();
+    await expect(edit.getByLabel("Tax payable (£)")).toHaveValue("4750");
+    await edit.getByLabel("Amount paid (£)").fill("4750");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expectToast(page, "Tax calculation saved successfully");
+    await expect(section(page, "tax-calculation").getByText("differs from the calculated tax")).toHaveCount(
+      0,
+    );
+    await expectBadges(page, {
+      "transaction-details": "Completed",
+      "property-details": "Completed",
+      "tax-calculation": "Completed",
+      "purchaser-details": "Completed",
+      "purchaser-agent-details": "Completed",
+    });
+
+    // Next opens the consent form: Save and auto-submit waits for both statements.
+    await page.getByRole("link", { name: "Next" }).click();
+    const consent = page.getByRole("region", { name: "Review and consent" });
+    await expect(consent).toBeVisible();
+    const save = consent.getByRole("button", { name: "Save and auto-submit" });
+    await expect(save).toBeDisabled();
+    const boxes = consent.getByRole("checkbox");
+    await boxes.nth(0).check();
+    await expect(save).toBeDisabled();
+    await boxes.nth(1).check();
+    await expectNoAxeViolations(page, true);
+    await save.click();
+    await expectToast(page, "will be submitted automatically");
+    await expect(page.getByRole("button", { name: "clicking here" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Edit/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, true);
+
+    // On the completion date the revenue sandbox files it, with its transaction reference number.
+    const completion = DEMO_COMPLETION;
+    await setProductClock(helpdesk, `${completion}T10:00:00+00:00`);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole("region", { name: /Filing status/ })).toContainText(
+        "Transaction reference number",
+        { timeout: 1_000 },
+      );
+    }).toPass({ timeout: 90_000, intervals: [1_000, 2_000] });
+    await expect(page.getByRole("region", { name: /Filing status/ })).toContainText(
+      "The return has been filed with HMRC.",
+    );
+    await expectNoAxeViolations(page, true);
+    await expectFits320(page);
+    expectNoConsoleErrors(page);
+  });
+});
+
+test.describe("the questions on a locked workspace, and view only", () => {
+  test("with JavaScript, choosing the selected answer again clears it; the locked workspace refuses the answer", async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, "keystoneCreator", true);
+    await page.goto(stampDutyHref("purchaseApproved"));
+    const questions = page.getByRole("region", { name: "Stamp duty land tax return" });
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await expect(group(questions, /Which tax authority/)).toBeVisible();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await expect(group(questions, /return needed/).getByLabel("Yes")).not.toBeChecked();
+    await expect(group(questions, /Which tax authority/)).toHaveCount(0);
+    await expect(questions.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await group(questions, /return needed/)
+      .getByLabel("Yes")
+      .click();
+    await group(questions, /Which tax authority/)
+      .getByLabel("Welsh Revenue Authority")
+      .click();
+    await expect(group(questions, /submit the return through this product/)).toHaveCount(0);
+    await expectNoAxeViolations(page, true);
+    await questions.getByRole("button", { name: "Confirm" }).click();
+    await expect(questions.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "locked",
+    );
+    expectNoConsoleErrors(page);
+  });
+
+  test("without JavaScript, the Workspace Viewer sees the summary with 'to be provided' and the questions disabled; a seller's representative gets 403", async ({
+    browser,
+  }) => {
+    const viewer = await pageAs(browser, "viewer", false);
+    await viewer.goto(stampDutyHref("purchaseApproved"));
+    await expect(viewer.getByRole("heading", { name: "Stamp duty", level: 2 })).toBeVisible();
+    await expect(
+      viewer.getByRole("region", { name: "Summary of transaction details" }).getByText("to be provided"),
+    ).toBeVisible();
+    await expect(viewer.getByText("You don't have permission to answer this question")).toBeVisible();
+    await expect(viewer.getByRole("radio").first()).toBeDisabled();
+    await expect(viewer.getByRole("button", { name: /Continue|Confirm/ })).toHaveCount(0);
+    await expectNoAxeViolations(viewer, false);
+
+    const response = await viewer.goto(stampDutyHref("purchaseExchangedOrganisation"));
+    expect(response?.status()).toBe(403);
+  });
+});
