@@ -73,19 +73,35 @@ async function deedReferencesOf(user: UserSession, lenderSubscriberId: string | 
   }
 }
 
+/** A promise awaited later: marked handled now, so that it may reject before its turn comes. */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * Two rounds of provider calls, each in parallel: what needs only the workspace's id (the workspace, its case,
+ * its participants, the flags), then what needs the case or the lender (documents, files, requests, deed
+ * references). The workspace is awaited first, so that its refusal (404, 403) is the one the user sees.
+ */
 export async function loadState(request: Request, user: UserSession, workspaceId: string | undefined) {
-  const workspace = await loadViewableWorkspace(request, user, workspaceId);
+  const pendingWorkspace = started(loadViewableWorkspace(request, user, workspaceId));
+  // An id that is no workspace's: loadViewableWorkspace refuses it (403 or 404, in its order) and nothing else is asked.
+  if (!isWorkspaceId(workspaceId)) await pendingWorkspace;
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
+  const pendingCase = started(getLodgementCase(user.ctx, workspaceId));
+  const pendingParticipants = started(listCaseParticipants(user.ctx, workspaceId));
+  const pendingFlags = started(featureFlags(user.ctx));
+  const workspace = await pendingWorkspace;
   try {
-    const lodgementCase = await getLodgementCase(user.ctx, workspace.workspaceId);
-    const [documents, files, requests, participants, flags] = await Promise.all([
+    const [lodgementCase, participants, flags] = await Promise.all([pendingCase, pendingParticipants, pendingFlags]);
+    const lender = participants.find((participant) => participant.role === "INCOMING_LENDER") ?? null;
+    const [documents, files, requests, deed] = await Promise.all([
       listDocuments(user.ctx, lodgementCase.lodgementCaseId),
       listFiles(user.ctx, lodgementCase.lodgementCaseId),
       listLodgementRequests(user.ctx, lodgementCase.lodgementCaseId),
-      listCaseParticipants(user.ctx, workspace.workspaceId),
-      featureFlags(user.ctx),
+      deedReferencesOf(user, lender?.subscriberId ?? null),
     ]);
-    const lender = participants.find((participant) => participant.role === "INCOMING_LENDER") ?? null;
-    const deed = await deedReferencesOf(user, lender?.subscriberId ?? null);
     return { workspace, lodgementCase, documents, files, requests, participants, flags, deedReferences: deed.references, deedReferencesFailed: deed.failed };
   } catch (error) {
     return throwProviderError(request, error);

@@ -168,15 +168,21 @@ export async function requestRows(db: DB | Trx, lodgementCaseId: string): Promis
     .execute();
 }
 
-/** The workspace's facts the applications are derived from (parties, held title, change-of-name resolutions). */
-export async function workspaceFactsOf(db: DB | Trx, workspaceId: string, transactionType: string, lodgementCaseId: string): Promise<WorkspaceFactsForApplications> {
-  const [parties, title, resolutions] = await Promise.all([
-    db
-      .selectFrom("workspace_parties")
-      .select(["party_id", "role", "type", "forenames", "surname", "organisation_name"])
-      .where("workspace_id", "=", workspaceId)
-      .orderBy("position")
-      .execute(),
+/** The workspace's parties, in order, with every column a read of the case needs (the facts and the approval statements). */
+async function partyRows(db: DB | Trx, workspaceId: string) {
+  return db
+    .selectFrom("workspace_parties")
+    .select(["party_id", "role", "type", "forenames", "surname", "organisation_name", "representative_type", "verification_of_identity"])
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("position")
+    .execute();
+}
+
+type PartyRow = Awaited<ReturnType<typeof partyRows>>[number];
+
+/** The held title's register and the change-of-name resolutions: the facts beside the parties. */
+async function titleFactsOf(db: DB | Trx, workspaceId: string, lodgementCaseId: string) {
+  const [title, resolutions] = await Promise.all([
     db.selectFrom("titles").select("register").where("lodgement_case_id", "=", lodgementCaseId).orderBy("retrieved_at", "desc").executeTakeFirst(),
     db
       .selectFrom("title_party_resolutions")
@@ -185,6 +191,10 @@ export async function workspaceFactsOf(db: DB | Trx, workspaceId: string, transa
       .where("resolution", "=", "CHANGE_OF_NAME_APPLICATION")
       .execute(),
   ]);
+  return { title, resolutions };
+}
+
+function factsFrom(transactionType: string, parties: readonly PartyRow[], { title, resolutions }: Awaited<ReturnType<typeof titleFactsOf>>): WorkspaceFactsForApplications {
   const register = title ? ((typeof title.register === "string" ? JSON.parse(title.register) : title.register) as WorkspaceFactsForApplications["register"]) : null;
   return {
     transactionType,
@@ -196,6 +206,12 @@ export async function workspaceFactsOf(db: DB | Trx, workspaceId: string, transa
     register: register ? { entries: register.entries ?? [], restrictions: register.restrictions ?? [] } : null,
     changeOfNamePartyIds: resolutions.map((row) => row.party_id),
   };
+}
+
+/** The workspace's facts the applications are derived from (parties, held title, change-of-name resolutions). */
+export async function workspaceFactsOf(db: DB | Trx, workspaceId: string, transactionType: string, lodgementCaseId: string): Promise<WorkspaceFactsForApplications> {
+  const [parties, titleFacts] = await Promise.all([partyRows(db, workspaceId), titleFactsOf(db, workspaceId, lodgementCaseId)]);
+  return factsFrom(transactionType, parties, titleFacts);
 }
 
 const partiesKey = (parties: readonly { partyId: string; name: string; role: string }[]) =>
@@ -233,12 +249,14 @@ export async function bringInLine(
   actor: string,
   /** Only answer whether anything would change, writing nothing (reads check first, then lock only when needed). */
   dry = false,
+  /** The facts and documents when the caller has just read them in this transaction (a read's check): not read again. */
+  preloaded?: { facts: WorkspaceFactsForApplications; documents: DocumentRow[] },
 ): Promise<boolean> {
   if (lodgementCase.hard_locked) return false;
   let changed = false;
-  const facts = await workspaceFactsOf(trx, workspace.workspace_id, workspace.transaction_type, lodgementCase.lodgement_case_id);
+  const facts = preloaded?.facts ?? (await workspaceFactsOf(trx, workspace.workspace_id, workspace.transaction_type, lodgementCase.lodgement_case_id));
   const derived = deriveApplications(facts);
-  let documents = await documentRows(trx, lodgementCase.lodgement_case_id);
+  let documents = preloaded?.documents ?? (await documentRows(trx, lodgementCase.lodgement_case_id));
   const existing = new Map(documents.filter(isApplication).map((row) => [row.application_key!, row]));
   const wanted = new Set(derived.map((application) => application.applicationKey));
   const gone = [...existing.values()].filter((row) => !wanted.has(row.application_key!)).map((row) => row.document_id);
@@ -337,12 +355,12 @@ async function stateOf(db: DB | Trx, lodgementCase: CaseRow): Promise<CaseState>
   const [documents, requests, parties] = await Promise.all([
     documentRows(db, lodgementCase.lodgement_case_id),
     requestRows(db, lodgementCase.lodgement_case_id),
-    db
-      .selectFrom("workspace_parties")
-      .select(["type", "representative_type", "verification_of_identity", "role"])
-      .where("workspace_id", "=", lodgementCase.workspace_id)
-      .execute(),
+    partyRows(db, lodgementCase.workspace_id),
   ]);
+  return stateFrom(lodgementCase, documents, requests, parties);
+}
+
+function stateFrom(lodgementCase: CaseRow, documents: DocumentRow[], requests: RequestRow[], parties: readonly PartyRow[]): CaseState {
   const applicants = parties.filter((party) => party.role === "BORROWER" || party.role === "BUYER");
   return {
     lodgementCase,
@@ -552,25 +570,40 @@ async function openCase(trx: Trx, caller: VerifiedCaller, lodgementCaseId: strin
   const workspace = await findVisibleWorkspace(trx, caller, found.workspace_id, { lock }).catch((error: unknown) => {
     throw error instanceof ApiError && error.status === 404 ? notFound(CASE_NOT_FOUND_MESSAGE) : error;
   });
-  const lodgementCase = (await caseRowOf(trx, { lodgementCaseId }, lock))!;
+  // Locked: the case is read again under its lock (taken after the workspace's); unlocked, the row just read is the answer.
+  const lodgementCase = lock ? (await caseRowOf(trx, { lodgementCaseId }, true))! : found;
   return { workspace, lodgementCase };
 }
 
-/** Opens the case (locked), brings it in line with the workspace, and answers its state. */
-async function openInLine(trx: Trx, caller: VerifiedCaller, lodgementCaseId: string, forWrite = true) {
+/**
+ * Opens the case (locked), brings it in line with the workspace, and answers its state. A read (`forWrite`
+ * false) reads everything once, unlocked (the case, the workspace, its parties and title facts, the documents
+ * and requests), checks from those rows whether the case is in line, and answers from the same rows when it is;
+ * only when it is not does it lock and bring the case in line as a write would. `opened`: the case and its
+ * workspace when the caller has just read them (unlocked) in this transaction.
+ */
+async function openInLine(trx: Trx, caller: VerifiedCaller, lodgementCaseId: string, forWrite = true, opened?: { workspace: CallerWorkspace; lodgementCase: CaseRow }) {
   if (!forWrite) {
-    // A read locks nothing unless the case must be brought in line first (then as a write would).
-    const unlocked = await openCase(trx, caller, lodgementCaseId, false);
-    if (!(await bringInLine(trx, unlocked.lodgementCase, unlocked.workspace.row, caller.userId, true))) {
-      return { ...unlocked, versionSeen: unlocked.lodgementCase.version, state: await stateOf(trx, unlocked.lodgementCase) };
+    const unlocked = opened ?? (await openCase(trx, caller, lodgementCaseId, false));
+    const { lodgementCase, workspace } = unlocked;
+    const [parties, documents, requests, titleFacts] = await Promise.all([
+      partyRows(trx, lodgementCase.workspace_id),
+      documentRows(trx, lodgementCaseId),
+      requestRows(trx, lodgementCaseId),
+      // A hard-locked case is never brought in line: its title facts are not needed.
+      lodgementCase.hard_locked ? null : titleFactsOf(trx, lodgementCase.workspace_id, lodgementCaseId),
+    ]);
+    const preloaded = titleFacts ? { facts: factsFrom(workspace.row.transaction_type, parties, titleFacts), documents } : undefined;
+    if (!preloaded || !(await bringInLine(trx, lodgementCase, workspace.row, caller.userId, true, preloaded))) {
+      return { ...unlocked, versionSeen: lodgementCase.version, state: stateFrom(lodgementCase, documents, requests, parties) };
     }
   }
-  const opened = await openCase(trx, caller, lodgementCaseId, true);
-  const versionSeen = opened.lodgementCase.version;
-  if (await bringInLine(trx, opened.lodgementCase, opened.workspace.row, caller.userId)) {
-    opened.lodgementCase = (await caseRowOf(trx, { lodgementCaseId }))!;
+  const locked = await openCase(trx, caller, lodgementCaseId, true);
+  const versionSeen = locked.lodgementCase.version;
+  if (await bringInLine(trx, locked.lodgementCase, locked.workspace.row, caller.userId)) {
+    locked.lodgementCase = (await caseRowOf(trx, { lodgementCaseId }))!;
   }
-  return { ...opened, versionSeen, state: await stateOf(trx, opened.lodgementCase) };
+  return { ...locked, versionSeen, state: await stateOf(trx, locked.lodgementCase) };
 }
 
 export interface WriteContext {
@@ -673,7 +706,8 @@ export async function listLodgementCases(deps: LodgementDeps, caller: VerifiedCa
     requireAction(caller, "viewWorkspace", workspace);
     const found = await caseRowOf(trx, { workspaceId });
     if (!found) return { records: [] };
-    const { workspace: locked, state } = await openInLine(trx, caller, found.lodgement_case_id, false);
+    // The workspace and the case just read are the read's starting point: not read again.
+    const { workspace: locked, state } = await openInLine(trx, caller, found.lodgement_case_id, false, { workspace, lodgementCase: found });
     return { records: [caseOf(locked, state)] };
   });
 }
