@@ -18,17 +18,15 @@ import {
   approveApplications,
   attachDocument,
   getLodgementCase,
-  listCaseParticipants,
-  listDocuments,
+  getLodgementCaseInFull,
   listLenderMortgageReferences,
-  listLodgementRequests,
   removeDocument,
   resubmitOutside,
   submitLodgement,
   submitRequisitions,
   updateDocument,
 } from "../../core/documents/client.js";
-import { absoluteDownloadUrl, deleteFile, fileDownloadLink, getFile, listFiles, updateFilePolicy, uploadFile } from "../../core/documents/files-client.js";
+import { absoluteDownloadUrl, deleteFile, fileDownloadLink, getFile, updateFilePolicy, uploadFile } from "../../core/documents/files-client.js";
 import type { LenderMortgageReference } from "../../core/documents/api.js";
 import { DOCUMENT_MESSAGES, uploadOutcomeMessage } from "../../core/documents/messages.js";
 import { APPROVAL_STATEMENTS, UPLOAD_MESSAGES, type ApprovalStatement } from "../../core/documents/schemas.js";
@@ -80,28 +78,22 @@ function started<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Two rounds of provider calls, each in parallel: what needs only the workspace's id (the workspace, its case,
- * its participants, the flags), then what needs the case or the lender (documents, files, requests, deed
- * references). The workspace is awaited first, so that its refusal (404, 403) is the one the user sees.
+ * Two rounds of provider calls: the workspace, its case read in full (documents, requests, files, participants:
+ * one call, one consistent read) and the flags in parallel, then the lender's deed references. The workspace is
+ * awaited first, so that its refusal (404, 403) is the one the user sees.
  */
 export async function loadState(request: Request, user: UserSession, workspaceId: string | undefined) {
   const pendingWorkspace = started(loadViewableWorkspace(request, user, workspaceId));
   // An id that is no workspace's: loadViewableWorkspace refuses it (403 or 404, in its order) and nothing else is asked.
   if (!isWorkspaceId(workspaceId)) await pendingWorkspace;
   invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
-  const pendingCase = started(getLodgementCase(user.ctx, workspaceId));
-  const pendingParticipants = started(listCaseParticipants(user.ctx, workspaceId));
+  const pendingCase = started(getLodgementCaseInFull(user.ctx, workspaceId));
   const pendingFlags = started(featureFlags(user.ctx));
   const workspace = await pendingWorkspace;
   try {
-    const [lodgementCase, participants, flags] = await Promise.all([pendingCase, pendingParticipants, pendingFlags]);
+    const [{ lodgementCase, documents, requests, files, participants }, flags] = await Promise.all([pendingCase, pendingFlags]);
     const lender = participants.find((participant) => participant.role === "INCOMING_LENDER") ?? null;
-    const [documents, files, requests, deed] = await Promise.all([
-      listDocuments(user.ctx, lodgementCase.lodgementCaseId),
-      listFiles(user.ctx, lodgementCase.lodgementCaseId),
-      listLodgementRequests(user.ctx, lodgementCase.lodgementCaseId),
-      deedReferencesOf(user, lender?.subscriberId ?? null),
-    ]);
+    const deed = await deedReferencesOf(user, lender?.subscriberId ?? null);
     return { workspace, lodgementCase, documents, files, requests, participants, flags, deedReferences: deed.references, deedReferencesFailed: deed.failed };
   } catch (error) {
     return throwProviderError(request, error);

@@ -28,6 +28,8 @@ import {
   type RemoveDocumentResponse,
 } from "./api.js";
 import type { ApprovalStatement } from "./schemas.js";
+import { CASE_INCLUDES, LodgementCasesInFullResponseSchema } from "./case-read-api.js";
+import type { LodgementFile } from "./files-api.js";
 import { call, type RequestContext } from "../shared/provider-client.js";
 import { ProviderError } from "../shared/provider-errors.js";
 
@@ -49,6 +51,21 @@ export async function getLodgementCase(ctx: RequestContext, workspaceId: string)
   const lodgementCase = data.records[0];
   if (!lodgementCase) throw new ProviderError(404, "NOT_FOUND", "The workspace has no lodgement case.", correlationId);
   return lodgementCase;
+}
+
+/** The workspace's case with its documents, requests, files (those the caller may view) and participants: one call, one consistent read. */
+export async function getLodgementCaseInFull(
+  ctx: RequestContext,
+  workspaceId: string,
+): Promise<{ lodgementCase: LodgementCase; documents: LodgementDocument[]; requests: LodgementRequest[]; files: LodgementFile[]; participants: CaseParticipant[] }> {
+  const { data, correlationId } = await call(ctx, "GET", LODGEMENT_CASES_PATH, {
+    query: { workspace_id: workspaceId, include: CASE_INCLUDES.join(",") },
+    schema: LodgementCasesInFullResponseSchema,
+  });
+  const lodgementCase = data.records[0];
+  if (!lodgementCase || !data.included) throw new ProviderError(404, "NOT_FOUND", "The workspace has no lodgement case.", correlationId);
+  const { documents = [], requests = [], files = [], participants = [] } = data.included;
+  return { lodgementCase, documents, requests, files, participants };
 }
 
 /** Every document of the case: applications (with their supporting documents) first, then the others. */

@@ -183,6 +183,11 @@ export function isUuid(value: string): boolean {
 export async function listFiles(db: DB, caller: VerifiedCaller, lodgementCaseId: string): Promise<{ records: LodgementFile[] }> {
   const { workspace } = await findCaseForFiles(db, caller, lodgementCaseId);
   requireAction(caller, "viewWorkspace", workspace);
+  return { records: await visibleFiles(db, caller, workspace, lodgementCaseId) };
+}
+
+/** The files of a case the caller may view, newest first, the case's workspace already found visible to the caller (in `db`'s transaction). */
+export async function visibleFiles(db: DB | Trx, caller: VerifiedCaller, workspace: CallerWorkspace, lodgementCaseId: string): Promise<LodgementFile[]> {
   const rows = await db
     .selectFrom("lodgement_files")
     .selectAll()
@@ -192,7 +197,7 @@ export async function listFiles(db: DB, caller: VerifiedCaller, lodgementCaseId:
     .execute();
   const visible = rows.filter((row) => mayView(caller, workspace, row));
   const parents = await parentsOf(db, visible.map((row) => row.file_id));
-  return { records: visible.map((row) => fileRecord(row, parents.get(row.file_id) ?? null)) };
+  return visible.map((row) => fileRecord(row, parents.get(row.file_id) ?? null));
 }
 
 /** One file of the case, if the caller may view it (404 otherwise: nothing about it is told). */

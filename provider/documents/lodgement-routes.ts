@@ -18,8 +18,6 @@ import {
   LenderMortgageReferencesResponseSchema,
   LodgementCaseParamsSchema,
   LodgementCaseSchema,
-  LodgementCasesQuerySchema,
-  LodgementCasesResponseSchema,
   LodgementRequestSchema,
   LodgementRequestsQuerySchema,
   LodgementRequestsResponseSchema,
@@ -31,6 +29,7 @@ import {
   fieldErrorMessage,
   type DocumentPatchRequest,
 } from "../../core/documents/api.js";
+import { includesOf, LodgementCasesIncludeQuerySchema, LodgementCasesInFullResponseSchema } from "../../core/documents/case-read-api.js";
 import { badRequest } from "../platform/errors.js";
 import type { DB } from "../platform/db/index.js";
 import { FILE_REFUSALS, checkedPolicy, findCaseForFiles, insertFileRow, requireUploadAllowed, type FilesDeps } from "./files.js";
@@ -125,11 +124,13 @@ export const lodgementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db,
       schema: {
         tags,
         summary: "The workspace's lodgement case (one record), its applications brought in line with the workspace",
-        querystring: LodgementCasesQuerySchema,
-        response: { 200: LodgementCasesResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        description:
+          "include (optional, comma-separated: documents, requests, files, participants): answers beside the case, as `included`, what those calls answer, from the same read.",
+        querystring: LodgementCasesIncludeQuerySchema,
+        response: { 200: LodgementCasesInFullResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listLodgementCases(deps, request.caller, request.query.workspace_id),
+    async (request) => listLodgementCases(deps, request.caller, request.query.workspace_id, includesOf(request.query.include)),
   );
 
   app.get(

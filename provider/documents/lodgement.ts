@@ -77,6 +77,8 @@ import { findVisibleWorkspace, requireAction, requireFunctional, type CallerWork
 import { getFeatureFlags } from "../platform/feature-flags.js";
 import { commitWorkspaceChange, readTasks, recordWorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import { lodgementRegistryFromEnvironment, type LodgementSubmission } from "./registry.js";
+import type { CaseInclude, CaseIncluded } from "../../core/documents/case-read-api.js";
+import { visibleFiles } from "./files.js";
 
 export interface LodgementDeps {
   db: DB;
@@ -699,8 +701,17 @@ export async function followWorkspace(
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-/** GET lodgement-cases?workspace_id: the workspace's case, in line with the workspace. */
-export async function listLodgementCases(deps: LodgementDeps, caller: VerifiedCaller, workspaceId: string): Promise<{ records: LodgementCase[] }> {
+/**
+ * GET lodgement-cases?workspace_id: the workspace's case, in line with the workspace; with `include`, beside it
+ * (core/documents/case-read-api.ts) its documents, requests, files and participants as their own calls answer
+ * them, from the same rows in the same transaction.
+ */
+export async function listLodgementCases(
+  deps: LodgementDeps,
+  caller: VerifiedCaller,
+  workspaceId: string,
+  include: ReadonlySet<CaseInclude> = new Set(),
+): Promise<{ records: LodgementCase[]; included?: CaseIncluded }> {
   return deps.db.transaction().execute(async (trx) => {
     const workspace = await findVisibleWorkspace(trx, caller, workspaceId);
     requireAction(caller, "viewWorkspace", workspace);
@@ -708,8 +719,24 @@ export async function listLodgementCases(deps: LodgementDeps, caller: VerifiedCa
     if (!found) return { records: [] };
     // The workspace and the case just read are the read's starting point: not read again.
     const { workspace: locked, state } = await openInLine(trx, caller, found.lodgement_case_id, false, { workspace, lodgementCase: found });
-    return { records: [caseOf(locked, state)] };
+    const records = [caseOf(locked, state)];
+    if (include.size === 0) return { records };
+    const today = londonToday(deps.clock.now());
+    const included: CaseIncluded = {};
+    if (include.has("documents")) included.documents = await documentsOf(deps, trx, locked, state, today);
+    if (include.has("requests")) included.requests = state.requests.map((row) => requestOf(row, state, today));
+    if (include.has("files")) included.files = await visibleFiles(trx, caller, locked, found.lodgement_case_id);
+    if (include.has("participants")) included.participants = await participantsOf(trx, workspaceId);
+    return { records, included };
   });
+}
+
+/** The case's top-level documents in their order (applications first), as GET documents answers them. */
+async function documentsOf(deps: LodgementDeps, trx: Trx, workspace: CallerWorkspace, state: CaseState, today: string): Promise<LodgementDocument[]> {
+  // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
+  const flags = await getFeatureFlags(trx as unknown as DB, deps.environment);
+  const topLevel = orderedDocuments(state, flags.displayDischargeApplicationEnabled).filter((row) => isApplication(row) || row.parent_document_id === null);
+  return topLevel.map((row) => documentOf(row, workspace, state, today));
 }
 
 /** GET lodgement-cases/{id}/documents. */
@@ -717,11 +744,7 @@ export async function listDocuments(deps: LodgementDeps, caller: VerifiedCaller,
   return deps.db.transaction().execute(async (trx) => {
     const { workspace, state } = await openInLine(trx, caller, lodgementCaseId, false);
     requireAction(caller, "viewWorkspace", workspace);
-    const today = londonToday(deps.clock.now());
-    // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
-    const flags = await getFeatureFlags(trx as unknown as DB, deps.environment);
-    const topLevel = orderedDocuments(state, flags.displayDischargeApplicationEnabled).filter((row) => isApplication(row) || row.parent_document_id === null);
-    return { records: topLevel.map((row) => documentOf(row, workspace, state, today)) };
+    return { records: await documentsOf(deps, trx, workspace, state, londonToday(deps.clock.now())) };
   });
 }
 
@@ -750,14 +773,19 @@ export async function listLodgementRequests(deps: LodgementDeps, caller: Verifie
 export async function listCaseParticipants(deps: LodgementDeps, caller: VerifiedCaller, workspaceId: string): Promise<{ records: CaseParticipant[] }> {
   const workspace = await findVisibleWorkspace(deps.db, caller, workspaceId);
   requireAction(caller, "viewWorkspace", workspace);
-  const rows = await deps.db
+  return { records: await participantsOf(deps.db, workspaceId) };
+}
+
+/** The workspace's participant subscribers by name, the workspace already found visible to the caller. */
+async function participantsOf(db: DB | Trx, workspaceId: string): Promise<CaseParticipant[]> {
+  const rows = await db
     .selectFrom("workspace_participants as p")
     .innerJoin("subscribers as s", "s.subscriber_id", "p.subscriber_id")
     .select(["p.subscriber_id", "s.name", "p.role"])
     .where("p.workspace_id", "=", workspaceId)
     .orderBy("s.name")
     .execute();
-  return { records: rows.map((row) => ({ subscriberId: row.subscriber_id, subscriberName: row.name, role: row.role })) };
+  return rows.map((row) => ({ subscriberId: row.subscriber_id, subscriberName: row.name, role: row.role }));
 }
 
 /**

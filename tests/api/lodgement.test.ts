@@ -25,6 +25,7 @@ import {
   type LodgementCase,
   type LodgementDocument,
 } from "../../core/documents/api.js";
+import { LodgementCasesInFullResponseSchema } from "../../core/documents/case-read-api.js";
 import { DOCUMENT_TOOLTIPS, READINESS_PROBLEMS } from "../../core/documents/rules.js";
 import { UPLOAD_MESSAGES } from "../../core/documents/schemas.js";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
@@ -552,5 +553,47 @@ describe("the rejection path: the deadline passes, the request is rejected, resu
     expect(closed.statusCode, closed.body).toBe(200);
     expect(LodgementCaseSchema.parse(closed.json()).lodgementCaseStatus).toBe("REGISTERED_EXTERNALLY");
     expect((await workspaceRow(workspaceId)).status).toBe("CLOSED");
+  });
+});
+
+describe("the case read in full (include): what the separate calls answer, in one call", () => {
+  const INCLUDE = "documents,requests,files,participants";
+
+  it("answers, beside the case, its documents, requests, files and participants exactly as their own calls do", async () => {
+    const workspaces = [
+      [harper, DEMO_WORKSPACES.purchaseRequisitioned.workspaceId],
+      [harper, DEMO_WORKSPACES.remortgageExchanged.workspaceId],
+      [northgate, DEMO_WORKSPACES.remortgageClosed.workspaceId],
+      [northgate, DEMO_WORKSPACES.remortgageLodgementDelayed.workspaceId],
+    ] as const;
+    for (const [token, workspaceId] of workspaces) {
+      const full = await call(token, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}&include=${INCLUDE}`);
+      expect(full.statusCode, full.body).toBe(200);
+      const body = LodgementCasesInFullResponseSchema.parse(full.json());
+      const lodgementCase = await caseOf(token, workspaceId);
+      expect(body.records).toEqual([lodgementCase]);
+      const caseId = lodgementCase.lodgementCaseId;
+      const separate = async (url: string) => (await call(token, "GET", url)).json().records;
+      expect(body.included).toEqual({
+        documents: await separate(`${L}/lodgement-cases/${caseId}/documents`),
+        requests: await separate(`${L}/lodgement-requests?lodgement_case_id=${caseId}`),
+        files: await separate(`${L}/lodgement-cases/${caseId}/files`),
+        participants: await separate(`${L}/lodgement-cases/participants?workspace_id=${workspaceId}`),
+      });
+    }
+  });
+
+  it("answers only what is named; without include the answer is the plain one; an unknown name is refused (400)", async () => {
+    const workspaceId = DEMO_WORKSPACES.purchaseRequisitioned.workspaceId;
+    const some = LodgementCasesInFullResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}&include=requests`)).json());
+    expect(Object.keys(some.included ?? {})).toEqual(["requests"]);
+    expect((await call(harper, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}`)).json()).not.toHaveProperty("included");
+    expect((await call(harper, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}&include=secrets`)).statusCode).toBe(400);
+  });
+
+  it("a workspace the caller is not in answers 404, with nothing included", async () => {
+    const response = await call(keystone, "GET", `${L}/lodgement-cases?workspace_id=${DEMO_WORKSPACES.purchaseRequisitioned.workspaceId}&include=${INCLUDE}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).not.toHaveProperty("included");
   });
 });
