@@ -7,7 +7,13 @@
  * Here, not in api.ts, because the files' shapes (files-api.ts) are built on api.ts.
  */
 import { z } from "zod";
-import { CaseParticipantSchema, DocumentSchema, LodgementCaseSchema, LodgementCasesQuerySchema, LodgementRequestSchema } from "./api.js";
+import {
+  CaseParticipantSchema,
+  DocumentSchema,
+  LodgementCaseSchema,
+  LodgementCasesQuerySchema,
+  LodgementRequestSchema,
+} from "./api.js";
 import { LodgementFileSchema } from "./files-api.js";
 
 export const CASE_INCLUDES = ["documents", "requests", "files", "participants"] as const;
@@ -19,7 +25,12 @@ export const LodgementCasesIncludeQuerySchema = LodgementCasesQuerySchema.extend
   include: z
     .string()
     .optional()
-    .refine((value) => value === undefined || value.split(",").every((part) => (CASE_INCLUDES as readonly string[]).includes(part)), INCLUDE_MESSAGE),
+    .refine(
+      (value) =>
+        value === undefined ||
+        value.split(",").every((part) => (CASE_INCLUDES as readonly string[]).includes(part)),
+      INCLUDE_MESSAGE,
+    ),
 });
 
 /** What `include` named, of the one case. */
@@ -32,7 +43,10 @@ export const CaseIncludedSchema = z.object({
 export type CaseIncluded = z.infer<typeof CaseIncludedSchema>;
 
 /** The plain answer (`records`), and `included` when `include` was given and the workspace has its case. */
-export const LodgementCasesInFullResponseSchema = z.object({ records: z.array(LodgementCaseSchema), included: CaseIncludedSchema.optional() });
+export const LodgementCasesInFullResponseSchema = z.object({
+  records: z.array(LodgementCaseSchema),
+  included: CaseIncludedSchema.optional(),
+});
 export type LodgementCasesInFullResponse = z.infer<typeof LodgementCasesInFullResponseSchema>;
 
 /** The `include` query value as a set ([] when absent). */
