@@ -1,19 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { permissionsForRoles } from "../../core/shared/permissions/roles.js";
 import { STAMP_DUTY_TEXTS } from "../../core/sdlt/rules.js";
-import {
-  formDefaults,
-  sdltView,
-  sdltViewMode,
-  SDLT_VIEW_TEXTS,
-  type SdltDetails,
-  type SdltViewInput,
-} from "./sdlt-view";
+import { formDefaults, sdltView, sdltViewMode, SDLT_VIEW_TEXTS, type SdltViewInput } from "./sdlt-view";
+import type { StampDutyDetails as SdltDetails } from "../../core/sdlt/api.js";
 
 const creator = { permissions: permissionsForRoles(["Workspace Creator"]), roles: ["Workspace Creator"] };
 const viewer = { permissions: permissionsForRoles(["Workspace Viewer"]), roles: ["Workspace Viewer"] };
 const workspace = { participantRole: "BUYER_REPRESENTATIVE", transactionType: "PURCHASE" };
-const section = (status: "PENDING" | "COMPLETED", data: unknown = null) => ({ status, data });
+/** A section with the fields a test needs (the payload types ask for every field of a saved section). */
+const section = (status: "PENDING" | "COMPLETED", data: unknown = null) => ({ status, data }) as never;
 
 function details(
   change: Partial<SdltDetails> = {},
@@ -212,6 +207,14 @@ describe("the stamp duty tab's view", () => {
             tax: 475_000,
             bands: [{ from: 25_000_000, to: 29_500_000, rate: 5, tax: 225_000 }],
             rules: "England residential",
+            input: {
+              price: 29_500_000,
+              kind: "residential",
+              effectiveDate: "2026-12-24",
+              firstTimeBuyer: false,
+              additionalDwelling: false,
+              nonResident: false,
+            },
             enteredTaxPayable: 500_000,
             differs: true,
             note: "Outside.",

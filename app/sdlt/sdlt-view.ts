@@ -39,56 +39,8 @@ import {
   type StampDutyView,
 } from "../../core/sdlt/rules.js";
 import { isAgentRequired } from "../../core/sdlt/schemas.js";
-
-/** The part of the provider's stamp duty details the tab reads (core/sdlt/api.ts StampDutyDetails). */
-export interface SdltDetails {
-  lodgementCaseId: string;
-  workspaceId: string;
-  version: number;
-  taxEligibilityStatus: string | null;
-  revenueAuthority: string | null;
-  transactionDetails: {
-    effectiveDateOfTransaction: string | null;
-    titleNumber: string | null;
-    propertyAddress: string | null;
-    purchasers: { id: string; name: string }[];
-    transactionType: string;
-  };
-  taxApplication: null | {
-    taxId: string;
-    taxApplicationId: string;
-    taxApplicationStatus: string;
-    canBePrepared: boolean;
-    canBeReopened: boolean;
-    sections: Record<string, { status: string; data: unknown } | null>;
-    /** Every figure in pence. */
-    calculation: null | {
-      calculated: boolean;
-      tax: number | null;
-      bands: { from: number; to: number | null; rate: number; tax: number }[];
-      rules: string | null;
-      enteredTaxPayable: number;
-      differs: boolean;
-      note: string;
-    };
-    filing: {
-      transactionReferenceNumber: string | null;
-      submittedAt: string | null;
-      filedAt: string | null;
-      failureReason: string | null;
-      attempts: number;
-    };
-  };
-}
-
-/** The sections' keys in the answer by slug (core/sdlt/api.ts SDLT_SECTION_KEYS). */
-const SECTION_KEYS: Readonly<Record<SdltSectionSlug, string>> = {
-  "transaction-details": "transactionDetails",
-  "property-details": "propertyDetails",
-  "tax-calculation": "taxCalculation",
-  "purchaser-details": "purchaserDetails",
-  "purchaser-agent-details": "purchaserAgentDetails",
-};
+import { SDLT_SECTION_KEYS as SECTION_KEYS, type StampDutyDetails } from "../../core/sdlt/api.js";
+import { SDLT_CALCULATION_NOTE } from "../../core/sdlt/calculation.js";
 
 export type SdltViewMode =
   | { kind: "accordion"; open: SdltSectionSlug | null }
@@ -96,7 +48,7 @@ export type SdltViewMode =
   | { kind: "consent" };
 
 export interface SdltViewInput {
-  details: SdltDetails;
+  details: StampDutyDetails;
   user: PermissionSubject;
   workspace: WorkspaceContext;
   basePath: string;
@@ -181,8 +133,6 @@ export const SDLT_VIEW_TEXTS = {
   failed: "The return could not be filed with HMRC.",
   differs:
     "The tax payable you entered differs from the calculated tax. Check the figures before you consent.",
-  outsideCalculation:
-    "The calculated tax does not take account of linked transactions or reliefs other than first-time buyers relief.",
 } as const;
 
 const yesNo = (value: unknown) => (value === true ? "Yes" : value === false ? "No" : null);
@@ -327,7 +277,7 @@ function purchaserRows(
 function summaryRows(
   slug: SdltSectionSlug,
   data: Record<string, unknown>,
-  details: SdltDetails,
+  details: StampDutyDetails,
   missing: string,
 ): Row[] {
   if (slug === "purchaser-details")
@@ -374,7 +324,7 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
 function sectionDefaults(
   slug: SdltSectionSlug,
   data: Record<string, unknown> | null,
-  details: SdltDetails,
+  details: StampDutyDetails,
 ): Record<string, unknown> {
   const saved = (formDefaults(data ?? {}) as Record<string, unknown>) ?? {};
   switch (slug) {
@@ -418,7 +368,7 @@ function sectionDefaults(
   }
 }
 
-function filingView(application: NonNullable<SdltDetails["taxApplication"]>): FilingView | null {
+function filingView(application: NonNullable<StampDutyDetails["taxApplication"]>): FilingView | null {
   const status = application.taxApplicationStatus;
   if (status === "CREATED") return null;
   const filing = application.filing;
@@ -463,7 +413,7 @@ export interface CalculationView {
 }
 
 function calculationView(
-  calculation: NonNullable<SdltDetails["taxApplication"]>["calculation"],
+  calculation: NonNullable<StampDutyDetails["taxApplication"]>["calculation"],
 ): CalculationView | null {
   if (!calculation) return null;
   return {
@@ -481,11 +431,11 @@ function calculationView(
     entered: formatMoney(calculation.enteredTaxPayable),
     differs: calculation.differs,
     differenceNote: calculation.differs ? SDLT_VIEW_TEXTS.differs : null,
-    note: calculation.note || SDLT_VIEW_TEXTS.outsideCalculation,
+    note: calculation.note || SDLT_CALCULATION_NOTE,
   };
 }
 
-function transactionSummary(details: SdltDetails, missing: string): Row[] {
+function transactionSummary(details: StampDutyDetails, missing: string): Row[] {
   const t = details.transactionDetails;
   return [
     {
@@ -533,7 +483,7 @@ export function sdltView(input: SdltViewInput): SdltView {
 }
 
 function applicationView(
-  details: SdltDetails,
+  details: StampDutyDetails,
   options: {
     canAdd: boolean;
     canEdit: boolean;
