@@ -577,7 +577,10 @@ function PreparedNotice({ view, application }: { view: SdltView; application: Sd
           </p>
         </Form>
       ) : (
-        <p>{sentence.trim()}</p>
+        <>
+          <p>{sentence.trim()}</p>
+          {prepared.refusal ? <p className="disabled-reason">{prepared.refusal}</p> : null}
+        </>
       )}
     </div>
   );

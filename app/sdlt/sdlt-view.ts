@@ -51,6 +51,11 @@ export interface SdltViewInput {
   details: StampDutyDetails;
   user: PermissionSubject;
   workspace: WorkspaceContext;
+  /**
+   * Why the workspace can no longer be edited (cancelled or locked, core/workspaces/status.ts), or null: every
+   * write of the tab is then disabled with this reason instead of being refused after a submit.
+   */
+  lockReason?: string | null;
   basePath: string;
   mode: SdltViewMode;
 }
@@ -94,7 +99,7 @@ export interface SdltApplicationView {
   statusLabel: string;
   guide: string | null;
   /** The PREPARED notice; `reopen` when this user may reopen (add and edit). */
-  prepared: { text: string; reopen: boolean } | null;
+  prepared: { text: string; reopen: boolean; refusal: string | null } | null;
   mode: SdltViewMode["kind"];
   sections: SectionView[];
   /** The Next button: null when hidden; `reason` when disabled. */
@@ -118,6 +123,8 @@ export interface SdltView {
   lodgementCaseId: string;
   version: number;
   show: StampDutyView;
+  /** The workspace's lock (cancelled or locked): shown once, and the reason of every action disabled by it. */
+  lockReason: string | null;
   notice: string | null;
   authority: string | null;
   questions: { disabledReason: string | null } | null;
@@ -450,6 +457,7 @@ function transactionSummary(details: StampDutyDetails, missing: string): Row[] {
 
 export function sdltView(input: SdltViewInput): SdltView {
   const { details, user, workspace, basePath, mode } = input;
+  const lockReason = input.lockReason ?? null;
   const canAnswer = can(user, "answerStampDutyQuestions", workspace);
   const canAdd = can(user, "addStampDutySection", workspace);
   const canEdit = can(user, "editStampDutySection", workspace);
@@ -466,17 +474,20 @@ export function sdltView(input: SdltViewInput): SdltView {
           : null;
   const application =
     show === "form" && details.taxApplication
-      ? applicationView(details, { canAdd, canEdit, canConsent, missing, basePath, mode })
+      ? applicationView(details, { canAdd, canEdit, canConsent, missing, basePath, mode, lockReason })
       : null;
   return {
     basePath,
     lodgementCaseId: details.lodgementCaseId,
     version: details.version,
     show,
+    lockReason,
     notice,
     authority: details.revenueAuthority ? labelOf(TAX_AUTHORITY_LABELS, details.revenueAuthority) : null,
     questions:
-      show === "questions" ? { disabledReason: canAnswer ? null : STAMP_DUTY_TEXTS.unauthorised } : null,
+      show === "questions"
+        ? { disabledReason: canAnswer ? lockReason : STAMP_DUTY_TEXTS.unauthorised }
+        : null,
     transactionSummary: show === "nothing" ? [] : transactionSummary(details, missing),
     application,
   };
@@ -491,8 +502,10 @@ function applicationView(
     missing: string;
     basePath: string;
     mode: SdltViewMode;
+    lockReason: string | null;
   },
 ): SdltApplicationView {
+  const { lockReason } = options;
   const application = details.taxApplication!;
   const status = application.taxApplicationStatus;
   const created = status === "CREATED";
@@ -509,13 +522,15 @@ function applicationView(
     created && options.canConsent
       ? {
           href: `${options.basePath}?view=consent`,
-          reason: canProceedToConsent({
-            taxApplicationStatus: status,
-            canConsent: options.canConsent,
-            canBePrepared: application.canBePrepared,
-          })
-            ? null
-            : SDLT_VIEW_TEXTS.nextDisabled,
+          reason: lockReason
+            ? lockReason
+            : canProceedToConsent({
+                  taxApplicationStatus: status,
+                  canConsent: options.canConsent,
+                  canBePrepared: application.canBePrepared,
+                })
+              ? null
+              : SDLT_VIEW_TEXTS.nextDisabled,
         }
       : null;
   let mode: SdltViewMode = options.mode;
@@ -531,10 +546,12 @@ function applicationView(
       canEdit: options.canEdit,
     });
     const data = dataOf(slug);
-    const editing = mode.kind === "edit" && mode.slug === slug && base.showsEdit;
+    // On a locked workspace no form is offered: the summary, with the lock as the reason.
+    const writable = created && (base.mode === "form" || base.showsEdit);
+    const editing = !lockReason && mode.kind === "edit" && mode.slug === slug && base.showsEdit;
     const sectionMode: SectionView["mode"] = editing
       ? "edit"
-      : created && base.mode === "form"
+      : !lockReason && created && base.mode === "form"
         ? "form"
         : "summary";
     return {
@@ -546,11 +563,14 @@ function applicationView(
       mode: sectionMode,
       open: sectionMode !== "summary" || (mode.kind === "accordion" && mode.open === slug),
       rows: summaryRows(slug, data ?? {}, details, options.missing),
-      editHref: base.showsEdit && !editing ? `${options.basePath}?edit=${slug}#section-${slug}` : null,
+      editHref:
+        base.showsEdit && !editing && !lockReason ? `${options.basePath}?edit=${slug}#section-${slug}` : null,
       editRefusal:
-        sectionStatus === "COMPLETED" && created && !options.canEdit && options.canAdd
-          ? STAMP_DUTY_TEXTS.noEditPermission
-          : null,
+        lockReason && writable
+          ? lockReason
+          : sectionStatus === "COMPLETED" && created && !options.canEdit && options.canAdd
+            ? STAMP_DUTY_TEXTS.noEditPermission
+            : null,
       defaults: sectionDefaults(slug, data, details),
     };
   });
@@ -569,7 +589,11 @@ function applicationView(
     guide: created ? STAMP_DUTY_TEXTS.guide : null,
     prepared:
       status === "PREPARED"
-        ? { text: STAMP_DUTY_TEXTS.prepared, reopen: options.canConsent && application.canBeReopened }
+        ? {
+            text: STAMP_DUTY_TEXTS.prepared,
+            reopen: !lockReason && options.canConsent && application.canBeReopened,
+            refusal: lockReason && options.canConsent && application.canBeReopened ? lockReason : null,
+          }
         : null,
     mode: mode.kind,
     sections,

@@ -29,6 +29,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
 import { checkStampDutyTab, loadViewableWorkspace } from "../workspaces/workspace-page.server";
 import { workspaceContext } from "../workspaces/workspace-view";
+import { editLockTooltip } from "../../core/workspaces/status.js";
 import {
   SdltAnswersSoFarSchema,
   SdltConsentSchema,
@@ -61,6 +62,7 @@ async function loadState(
     details,
     user: subjectOf(user),
     workspace: workspaceContext(workspace),
+    lockReason: editLockTooltip(workspace),
     basePath: basePathOf(workspace.workspaceId),
     mode,
   });
@@ -179,7 +181,11 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       invariantResponse(application, "The stamp duty return is not submitted through the product", 400);
       const section = application.sections.find((candidate) => candidate.slug === slug);
       invariantResponse(section, "Section not found", 404);
-      invariantResponse(section.mode !== "summary", "You cannot change this section now", 403);
+      invariantResponse(
+        section.mode !== "summary",
+        view.lockReason ?? "You cannot change this section now",
+        403,
+      );
       const context = {
         ...application.context,
         agentAddressShown:
