@@ -251,7 +251,7 @@ async function freshDualRepresentedPurchase(
     parties: { partyId: string; role: string }[];
   };
   const buyer = detail.parties.find((party) => party.role === "BUYER")!;
-  const represented = written(
+  written(
     await manager.call(
       "POST",
       `/api/workspace/v1/workspaces/${workspaceId}/representations`,
@@ -263,11 +263,12 @@ async function freshDualRepresentedPurchase(
       ifMatch(detail.version),
     ),
   );
-  void represented;
+  // The title search carries the workspace's version (the representation moved it on).
+  const { version } = written(await manager.call("GET", `/api/workspace/v1/workspaces/${workspaceId}`));
   const cases = written(
     await manager.call("GET", `/api/v1/lodgement-cases?workspace_id=${workspaceId}`),
   ) as unknown as {
-    records: { lodgementCaseId: string; version: number }[];
+    records: { lodgementCaseId: string }[];
   };
   const lodgementCase = cases.records[0]!;
   written(
@@ -275,7 +276,7 @@ async function freshDualRepresentedPurchase(
       "POST",
       `/api/v1/lodgement-cases/${lodgementCase.lodgementCaseId}/title-search`,
       { titleNumber: TITLE_FIXTURES.success },
-      ifMatch(lodgementCase.version),
+      ifMatch(version),
     ),
   );
   const schedules = written(
