@@ -133,11 +133,6 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
   );
   const user = await requireUser(request);
   const intent = formData.get("intent");
-  invariantResponse(
-    typeof intent === "string" && (SDLT_INTENTS as readonly string[]).includes(intent),
-    "Unknown action",
-    400,
-  );
   const slug = sectionOf(formData.get("section"));
   const mode: SdltViewMode =
     intent === "section" && slug
@@ -147,6 +142,12 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
         : { kind: "accordion", open: null };
   const state = await loadState(request, user, workspaceId, mode).catch((error: unknown) =>
     throwProviderError(request, error),
+  );
+  // The tab's rule first (404 where the tab does not apply, 403 without the view permission), then the intent.
+  invariantResponse(
+    typeof intent === "string" && (SDLT_INTENTS as readonly string[]).includes(intent),
+    "Unknown action",
+    400,
   );
   const { view, details } = state;
   const back = view.basePath;
