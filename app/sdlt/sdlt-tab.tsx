@@ -492,7 +492,11 @@ function ConsentForm({
   const hydrated = useHydrated();
   const lastResult = reply?.intent === "consent" ? reply.result : null;
   const [form, fields] = useSchemaForm(SdltConsentSchema, { id: "stamp-duty-consent", lastResult });
-  const [ticked, setTicked] = useState({ accuracy: false, autoSubmit: false });
+  // Save and auto-submit is enabled once both statements are ticked (a reply keeps the ticks it was sent with).
+  const [ticked, setTicked] = useState({
+    accuracy: fields.accuracy.initialValue === "on",
+    autoSubmit: fields.autoSubmit.initialValue === "on",
+  });
   return (
     <section className="sdlt-card" aria-labelledby="consent-title">
       <h3 id="consent-title">Review and consent</h3>
@@ -529,9 +533,11 @@ function ConsentForm({
                   defaultChecked={field.initialValue === "on"}
                   aria-invalid={field.errors?.length ? true : undefined}
                   aria-describedby={field.errors?.length ? field.errorId : undefined}
-                  onChange={(event) =>
-                    setTicked((current) => ({ ...current, [name]: event.currentTarget.checked }))
-                  }
+                  onChange={(event) => {
+                    // Read now: React clears currentTarget once the handler returns, before the updater runs.
+                    const checked = event.currentTarget.checked;
+                    setTicked((current) => ({ ...current, [name]: checked }));
+                  }}
                 />
                 {SDLT_CONSENT_STATEMENTS[name]}
               </label>
@@ -571,7 +577,10 @@ function PreparedNotice({ view, application }: { view: SdltView; application: Sd
           </p>
         </Form>
       ) : (
-        <p>{sentence.trim()}</p>
+        <>
+          <p>{sentence.trim()}</p>
+          {prepared.refusal ? <p className="disabled-reason">{prepared.refusal}</p> : null}
+        </>
       )}
     </div>
   );

@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { permissionsForRoles } from "../../core/shared/permissions/roles.js";
 import { STAMP_DUTY_TEXTS } from "../../core/sdlt/rules.js";
-import {
-  formDefaults,
-  sdltView,
-  sdltViewMode,
-  SDLT_VIEW_TEXTS,
-  type SdltDetails,
-  type SdltViewInput,
-} from "./sdlt-view";
+import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
+import { formDefaults, sdltView, sdltViewMode, SDLT_VIEW_TEXTS, type SdltViewInput } from "./sdlt-view";
+import type { StampDutyDetails as SdltDetails } from "../../core/sdlt/api.js";
 
 const creator = { permissions: permissionsForRoles(["Workspace Creator"]), roles: ["Workspace Creator"] };
 const viewer = { permissions: permissionsForRoles(["Workspace Viewer"]), roles: ["Workspace Viewer"] };
 const workspace = { participantRole: "BUYER_REPRESENTATIVE", transactionType: "PURCHASE" };
-const section = (status: "PENDING" | "COMPLETED", data: unknown = null) => ({ status, data });
+/** A section with the fields a test needs (the payload types ask for every field of a saved section). */
+const section = (status: "PENDING" | "COMPLETED", data: unknown = null) => ({ status, data }) as never;
 
 function details(
   change: Partial<SdltDetails> = {},
@@ -165,7 +161,7 @@ describe("the stamp duty tab's view", () => {
     const prepared = view({
       details: details({}, { taxApplicationStatus: "PREPARED", canBeReopened: true }),
     }).application!;
-    expect(prepared.prepared).toEqual({ text: STAMP_DUTY_TEXTS.prepared, reopen: true });
+    expect(prepared.prepared).toEqual({ text: STAMP_DUTY_TEXTS.prepared, reopen: true, refusal: null });
     expect(prepared.sections.every((s) => s.mode === "summary" && s.editHref === null)).toBe(true);
     const filed = view({
       details: details(
@@ -212,6 +208,14 @@ describe("the stamp duty tab's view", () => {
             tax: 475_000,
             bands: [{ from: 25_000_000, to: 29_500_000, rate: 5, tax: 225_000 }],
             rules: "England residential",
+            input: {
+              price: 29_500_000,
+              kind: "residential",
+              effectiveDate: "2026-12-24",
+              firstTimeBuyer: false,
+              additionalDwelling: false,
+              nonResident: false,
+            },
             enteredTaxPayable: 500_000,
             differs: true,
             note: "Outside.",
@@ -259,5 +263,60 @@ describe("the address's view mode and the form's defaults", () => {
       landDetails: { landAreaUnit: "HECTARES" },
       formCode: ["CASH"],
     });
+  });
+});
+
+describe("a locked or cancelled workspace", () => {
+  const lockReason = EDIT_LOCK_TOOLTIPS.locked;
+
+  it("disables the questions with the lock as their reason", () => {
+    const locked = view({
+      details: details({ taxEligibilityStatus: null, taxApplication: null }),
+      lockReason,
+    });
+    expect(locked.questions).toEqual({ disabledReason: lockReason });
+    // Without the permission, the permission's reason stays.
+    expect(
+      view({
+        details: details({ taxEligibilityStatus: null, taxApplication: null }),
+        user: viewer,
+        lockReason,
+      }).questions,
+    ).toEqual({ disabledReason: STAMP_DUTY_TEXTS.unauthorised });
+  });
+
+  it("offers no section form, no Edit and no consent, each with the lock as the reason", () => {
+    const application = view({
+      details: details({}, { canBePrepared: true }),
+      mode: { kind: "edit", slug: "tax-calculation" },
+      lockReason,
+    }).application!;
+    expect(application.sections.map((section) => section.mode)).toEqual(
+      application.sections.map(() => "summary"),
+    );
+    expect(application.sections.every((section) => section.editHref === null)).toBe(true);
+    expect(application.sections.map((section) => section.editRefusal)).toEqual(
+      application.sections.map(() => lockReason),
+    );
+    expect(application.next).toEqual({
+      href: "/workspaces/ws-1/stamp-duty?view=consent",
+      reason: lockReason,
+    });
+    expect(
+      view({ details: details({}, { canBePrepared: true }), mode: { kind: "consent" }, lockReason })
+        .application!.consent,
+    ).toBe(false);
+  });
+
+  it("does not offer reopening a prepared return, and says why", () => {
+    const prepared = view({
+      details: details({}, { taxApplicationStatus: "PREPARED", canBeReopened: true }),
+      lockReason,
+    }).application!.prepared;
+    expect(prepared).toMatchObject({ reopen: false, refusal: lockReason });
+    expect(
+      view({ details: details({}, { taxApplicationStatus: "PREPARED", canBeReopened: true }) }).application!
+        .prepared,
+    ).toMatchObject({ reopen: true, refusal: null });
   });
 });

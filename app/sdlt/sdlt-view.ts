@@ -39,56 +39,8 @@ import {
   type StampDutyView,
 } from "../../core/sdlt/rules.js";
 import { isAgentRequired } from "../../core/sdlt/schemas.js";
-
-/** The part of the provider's stamp duty details the tab reads (core/sdlt/api.ts StampDutyDetails). */
-export interface SdltDetails {
-  lodgementCaseId: string;
-  workspaceId: string;
-  version: number;
-  taxEligibilityStatus: string | null;
-  revenueAuthority: string | null;
-  transactionDetails: {
-    effectiveDateOfTransaction: string | null;
-    titleNumber: string | null;
-    propertyAddress: string | null;
-    purchasers: { id: string; name: string }[];
-    transactionType: string;
-  };
-  taxApplication: null | {
-    taxId: string;
-    taxApplicationId: string;
-    taxApplicationStatus: string;
-    canBePrepared: boolean;
-    canBeReopened: boolean;
-    sections: Record<string, { status: string; data: unknown } | null>;
-    /** Every figure in pence. */
-    calculation: null | {
-      calculated: boolean;
-      tax: number | null;
-      bands: { from: number; to: number | null; rate: number; tax: number }[];
-      rules: string | null;
-      enteredTaxPayable: number;
-      differs: boolean;
-      note: string;
-    };
-    filing: {
-      transactionReferenceNumber: string | null;
-      submittedAt: string | null;
-      filedAt: string | null;
-      failureReason: string | null;
-      attempts: number;
-    };
-  };
-}
-
-/** The sections' keys in the answer by slug (core/sdlt/api.ts SDLT_SECTION_KEYS). */
-const SECTION_KEYS: Readonly<Record<SdltSectionSlug, string>> = {
-  "transaction-details": "transactionDetails",
-  "property-details": "propertyDetails",
-  "tax-calculation": "taxCalculation",
-  "purchaser-details": "purchaserDetails",
-  "purchaser-agent-details": "purchaserAgentDetails",
-};
+import { SDLT_SECTION_KEYS as SECTION_KEYS, type StampDutyDetails } from "../../core/sdlt/api.js";
+import { SDLT_CALCULATION_NOTE } from "../../core/sdlt/calculation.js";
 
 export type SdltViewMode =
   | { kind: "accordion"; open: SdltSectionSlug | null }
@@ -96,9 +48,14 @@ export type SdltViewMode =
   | { kind: "consent" };
 
 export interface SdltViewInput {
-  details: SdltDetails;
+  details: StampDutyDetails;
   user: PermissionSubject;
   workspace: WorkspaceContext;
+  /**
+   * Why the workspace can no longer be edited (cancelled or locked, core/workspaces/status.ts), or null: every
+   * write of the tab is then disabled with this reason instead of being refused after a submit.
+   */
+  lockReason?: string | null;
   basePath: string;
   mode: SdltViewMode;
 }
@@ -142,7 +99,7 @@ export interface SdltApplicationView {
   statusLabel: string;
   guide: string | null;
   /** The PREPARED notice; `reopen` when this user may reopen (add and edit). */
-  prepared: { text: string; reopen: boolean } | null;
+  prepared: { text: string; reopen: boolean; refusal: string | null } | null;
   mode: SdltViewMode["kind"];
   sections: SectionView[];
   /** The Next button: null when hidden; `reason` when disabled. */
@@ -166,6 +123,8 @@ export interface SdltView {
   lodgementCaseId: string;
   version: number;
   show: StampDutyView;
+  /** The workspace's lock (cancelled or locked): shown once, and the reason of every action disabled by it. */
+  lockReason: string | null;
   notice: string | null;
   authority: string | null;
   questions: { disabledReason: string | null } | null;
@@ -181,8 +140,6 @@ export const SDLT_VIEW_TEXTS = {
   failed: "The return could not be filed with HMRC.",
   differs:
     "The tax payable you entered differs from the calculated tax. Check the figures before you consent.",
-  outsideCalculation:
-    "The calculated tax does not take account of linked transactions or reliefs other than first-time buyers relief.",
 } as const;
 
 const yesNo = (value: unknown) => (value === true ? "Yes" : value === false ? "No" : null);
@@ -327,7 +284,7 @@ function purchaserRows(
 function summaryRows(
   slug: SdltSectionSlug,
   data: Record<string, unknown>,
-  details: SdltDetails,
+  details: StampDutyDetails,
   missing: string,
 ): Row[] {
   if (slug === "purchaser-details")
@@ -374,7 +331,7 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
 function sectionDefaults(
   slug: SdltSectionSlug,
   data: Record<string, unknown> | null,
-  details: SdltDetails,
+  details: StampDutyDetails,
 ): Record<string, unknown> {
   const saved = (formDefaults(data ?? {}) as Record<string, unknown>) ?? {};
   switch (slug) {
@@ -418,7 +375,7 @@ function sectionDefaults(
   }
 }
 
-function filingView(application: NonNullable<SdltDetails["taxApplication"]>): FilingView | null {
+function filingView(application: NonNullable<StampDutyDetails["taxApplication"]>): FilingView | null {
   const status = application.taxApplicationStatus;
   if (status === "CREATED") return null;
   const filing = application.filing;
@@ -463,7 +420,7 @@ export interface CalculationView {
 }
 
 function calculationView(
-  calculation: NonNullable<SdltDetails["taxApplication"]>["calculation"],
+  calculation: NonNullable<StampDutyDetails["taxApplication"]>["calculation"],
 ): CalculationView | null {
   if (!calculation) return null;
   return {
@@ -481,11 +438,11 @@ function calculationView(
     entered: formatMoney(calculation.enteredTaxPayable),
     differs: calculation.differs,
     differenceNote: calculation.differs ? SDLT_VIEW_TEXTS.differs : null,
-    note: calculation.note || SDLT_VIEW_TEXTS.outsideCalculation,
+    note: calculation.note || SDLT_CALCULATION_NOTE,
   };
 }
 
-function transactionSummary(details: SdltDetails, missing: string): Row[] {
+function transactionSummary(details: StampDutyDetails, missing: string): Row[] {
   const t = details.transactionDetails;
   return [
     {
@@ -500,6 +457,7 @@ function transactionSummary(details: SdltDetails, missing: string): Row[] {
 
 export function sdltView(input: SdltViewInput): SdltView {
   const { details, user, workspace, basePath, mode } = input;
+  const lockReason = input.lockReason ?? null;
   const canAnswer = can(user, "answerStampDutyQuestions", workspace);
   const canAdd = can(user, "addStampDutySection", workspace);
   const canEdit = can(user, "editStampDutySection", workspace);
@@ -516,24 +474,27 @@ export function sdltView(input: SdltViewInput): SdltView {
           : null;
   const application =
     show === "form" && details.taxApplication
-      ? applicationView(details, { canAdd, canEdit, canConsent, missing, basePath, mode })
+      ? applicationView(details, { canAdd, canEdit, canConsent, missing, basePath, mode, lockReason })
       : null;
   return {
     basePath,
     lodgementCaseId: details.lodgementCaseId,
     version: details.version,
     show,
+    lockReason,
     notice,
     authority: details.revenueAuthority ? labelOf(TAX_AUTHORITY_LABELS, details.revenueAuthority) : null,
     questions:
-      show === "questions" ? { disabledReason: canAnswer ? null : STAMP_DUTY_TEXTS.unauthorised } : null,
+      show === "questions"
+        ? { disabledReason: canAnswer ? lockReason : STAMP_DUTY_TEXTS.unauthorised }
+        : null,
     transactionSummary: show === "nothing" ? [] : transactionSummary(details, missing),
     application,
   };
 }
 
 function applicationView(
-  details: SdltDetails,
+  details: StampDutyDetails,
   options: {
     canAdd: boolean;
     canEdit: boolean;
@@ -541,8 +502,10 @@ function applicationView(
     missing: string;
     basePath: string;
     mode: SdltViewMode;
+    lockReason: string | null;
   },
 ): SdltApplicationView {
+  const { lockReason } = options;
   const application = details.taxApplication!;
   const status = application.taxApplicationStatus;
   const created = status === "CREATED";
@@ -559,13 +522,15 @@ function applicationView(
     created && options.canConsent
       ? {
           href: `${options.basePath}?view=consent`,
-          reason: canProceedToConsent({
-            taxApplicationStatus: status,
-            canConsent: options.canConsent,
-            canBePrepared: application.canBePrepared,
-          })
-            ? null
-            : SDLT_VIEW_TEXTS.nextDisabled,
+          reason: lockReason
+            ? lockReason
+            : canProceedToConsent({
+                  taxApplicationStatus: status,
+                  canConsent: options.canConsent,
+                  canBePrepared: application.canBePrepared,
+                })
+              ? null
+              : SDLT_VIEW_TEXTS.nextDisabled,
         }
       : null;
   let mode: SdltViewMode = options.mode;
@@ -581,10 +546,12 @@ function applicationView(
       canEdit: options.canEdit,
     });
     const data = dataOf(slug);
-    const editing = mode.kind === "edit" && mode.slug === slug && base.showsEdit;
+    // On a locked workspace no form is offered: the summary, with the lock as the reason.
+    const writable = created && (base.mode === "form" || base.showsEdit);
+    const editing = !lockReason && mode.kind === "edit" && mode.slug === slug && base.showsEdit;
     const sectionMode: SectionView["mode"] = editing
       ? "edit"
-      : created && base.mode === "form"
+      : !lockReason && created && base.mode === "form"
         ? "form"
         : "summary";
     return {
@@ -596,11 +563,14 @@ function applicationView(
       mode: sectionMode,
       open: sectionMode !== "summary" || (mode.kind === "accordion" && mode.open === slug),
       rows: summaryRows(slug, data ?? {}, details, options.missing),
-      editHref: base.showsEdit && !editing ? `${options.basePath}?edit=${slug}#section-${slug}` : null,
+      editHref:
+        base.showsEdit && !editing && !lockReason ? `${options.basePath}?edit=${slug}#section-${slug}` : null,
       editRefusal:
-        sectionStatus === "COMPLETED" && created && !options.canEdit && options.canAdd
-          ? STAMP_DUTY_TEXTS.noEditPermission
-          : null,
+        lockReason && writable
+          ? lockReason
+          : sectionStatus === "COMPLETED" && created && !options.canEdit && options.canAdd
+            ? STAMP_DUTY_TEXTS.noEditPermission
+            : null,
       defaults: sectionDefaults(slug, data, details),
     };
   });
@@ -619,7 +589,11 @@ function applicationView(
     guide: created ? STAMP_DUTY_TEXTS.guide : null,
     prepared:
       status === "PREPARED"
-        ? { text: STAMP_DUTY_TEXTS.prepared, reopen: options.canConsent && application.canBeReopened }
+        ? {
+            text: STAMP_DUTY_TEXTS.prepared,
+            reopen: !lockReason && options.canConsent && application.canBeReopened,
+            refusal: lockReason && options.canConsent && application.canBeReopened ? lockReason : null,
+          }
         : null,
     mode: mode.kind,
     sections,

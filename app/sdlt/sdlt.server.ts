@@ -29,6 +29,7 @@ import { redirectWithToast, successToast } from "../errors/toast.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
 import { checkStampDutyTab, loadViewableWorkspace } from "../workspaces/workspace-page.server";
 import { workspaceContext } from "../workspaces/workspace-view";
+import { editLockTooltip } from "../../core/workspaces/status.js";
 import {
   SdltAnswersSoFarSchema,
   SdltConsentSchema,
@@ -61,6 +62,7 @@ async function loadState(
     details,
     user: subjectOf(user),
     workspace: workspaceContext(workspace),
+    lockReason: editLockTooltip(workspace),
     basePath: basePathOf(workspace.workspaceId),
     mode,
   });
@@ -131,11 +133,6 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
   );
   const user = await requireUser(request);
   const intent = formData.get("intent");
-  invariantResponse(
-    typeof intent === "string" && (SDLT_INTENTS as readonly string[]).includes(intent),
-    "Unknown action",
-    400,
-  );
   const slug = sectionOf(formData.get("section"));
   const mode: SdltViewMode =
     intent === "section" && slug
@@ -145,6 +142,12 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
         : { kind: "accordion", open: null };
   const state = await loadState(request, user, workspaceId, mode).catch((error: unknown) =>
     throwProviderError(request, error),
+  );
+  // The tab's rule first (404 where the tab does not apply, 403 without the view permission), then the intent.
+  invariantResponse(
+    typeof intent === "string" && (SDLT_INTENTS as readonly string[]).includes(intent),
+    "Unknown action",
+    400,
   );
   const { view, details } = state;
   const back = view.basePath;
@@ -179,7 +182,11 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       invariantResponse(application, "The stamp duty return is not submitted through the product", 400);
       const section = application.sections.find((candidate) => candidate.slug === slug);
       invariantResponse(section, "Section not found", 404);
-      invariantResponse(section.mode !== "summary", "You cannot change this section now", 403);
+      invariantResponse(
+        section.mode !== "summary",
+        view.lockReason ?? "You cannot change this section now",
+        403,
+      );
       const context = {
         ...application.context,
         agentAddressShown:

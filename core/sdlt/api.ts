@@ -525,10 +525,11 @@ export const SDLT_MESSAGES = {
   tooManyPurchasers: "There are more purchasers than buyers in the workspace.",
 } as const;
 
-/** The notes beside the calculated figure. */
+/**
+ * Why there is no calculated figure. Beside a calculated figure the note is the calculation's own
+ * (SDLT_CALCULATION_NOTE of core/sdlt/calculation.ts, also printed by the CLI).
+ */
 export const SDLT_CALCULATION_NOTES = {
-  scope:
-    "Calculated for a single transaction in England. Linked transactions and reliefs other than first-time buyers relief are not included: check the figure if they apply.",
   noConsideration:
     "No tax is calculated: there is no total consideration for a grant of a new lease (description L).",
   noEffectiveDate: "No tax is calculated: the effective date of the transaction is not known.",

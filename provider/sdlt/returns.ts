@@ -29,7 +29,12 @@ import {
   type StampDutyDetails,
   type TaxEligibilityRequest,
 } from "../../core/sdlt/api.js";
-import { calculateSdlt, type SdltInput, type SdltKind } from "../../core/sdlt/calculation.js";
+import {
+  calculateSdlt,
+  SDLT_CALCULATION_NOTE,
+  type SdltInput,
+  type SdltKind,
+} from "../../core/sdlt/calculation.js";
 import {
   CONSIDERATION_DESCRIPTIONS,
   type SdltSectionSlug,
@@ -482,7 +487,7 @@ export function calculationFor(
     },
     enteredTaxPayable: tax.taxPayable,
     differs: calculatedTax !== tax.taxPayable,
-    note: SDLT_CALCULATION_NOTES.scope,
+    note: SDLT_CALCULATION_NOTE,
   };
 }
 

@@ -11,7 +11,7 @@ import {
   StampDutyDetailsSchema,
   type StampDutyDetails,
 } from "../../core/sdlt/api.js";
-import { calculateSdlt, type SdltInput } from "../../core/sdlt/calculation.js";
+import { calculateSdlt, SDLT_CALCULATION_NOTE, type SdltInput } from "../../core/sdlt/calculation.js";
 import { SDLT_CONSENT_MESSAGE } from "../../core/sdlt/schemas.js";
 import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { ifMatch, VERSION_REQUIRED_MESSAGE } from "../../core/shared/versions.js";
@@ -148,7 +148,7 @@ function expectCalculation(current: StampDutyDetails, input: SdltInput, entered:
     tax: expected.tax * 100,
     rules: expected.rules,
     differs: expected.tax * 100 !== entered,
-    note: SDLT_CALCULATION_NOTES.scope,
+    note: SDLT_CALCULATION_NOTE,
     input: {
       ...input,
       price: input.price * 100,
