@@ -19,7 +19,6 @@ import {
   attachDocument,
   getLodgementCase,
   getLodgementCaseInFull,
-  listLenderMortgageReferences,
   removeDocument,
   resubmitOutside,
   submitLodgement,
@@ -27,7 +26,6 @@ import {
   updateDocument,
 } from "../../core/documents/client.js";
 import { absoluteDownloadUrl, deleteFile, fileDownloadLink, getFile, updateFilePolicy, uploadFile } from "../../core/documents/files-client.js";
-import type { LenderMortgageReference } from "../../core/documents/api.js";
 import { DOCUMENT_MESSAGES, uploadOutcomeMessage } from "../../core/documents/messages.js";
 import { APPROVAL_STATEMENTS, UPLOAD_MESSAGES, type ApprovalStatement } from "../../core/documents/schemas.js";
 import type { DocumentType } from "../../core/documents/enums.js";
@@ -60,17 +58,6 @@ export const DOCUMENTS_TOASTS = {
   requisitionsSubmitted: DOCUMENT_MESSAGES.submitted,
 } as const;
 
-/** The lender's deed references: a failed fetch yields an empty list (section 8.2) and the page says so. */
-async function deedReferencesOf(user: UserSession, lenderSubscriberId: string | null): Promise<{ references: LenderMortgageReference[]; failed: boolean }> {
-  if (!lenderSubscriberId) return { references: [], failed: false };
-  try {
-    return { references: await listLenderMortgageReferences(user.ctx, lenderSubscriberId), failed: false };
-  } catch (error) {
-    if (error instanceof ProviderError && error.status !== 401) return { references: [], failed: true };
-    throw error;
-  }
-}
-
 /** A promise awaited later: marked handled now, so that it may reject before its turn comes. */
 function started<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -78,9 +65,10 @@ function started<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * Two rounds of provider calls: the workspace, its case read in full (documents, requests, files, participants:
- * one call, one consistent read) and the flags in parallel, then the lender's deed references. The workspace is
- * awaited first, so that its refusal (404, 403) is the one the user sees.
+ * One round of provider calls: the workspace, its case read in full (documents, requests, files, participants
+ * and the lender's deed references: one call, one consistent read) and the flags, in parallel. The workspace
+ * is awaited first, so that its refusal (404, 403) is the one the user sees. Deed references the caller may
+ * not read come back absent: the page says they could not be loaded (section 8.2), as when the call fails.
  */
 export async function loadState(request: Request, user: UserSession, workspaceId: string | undefined) {
   const pendingWorkspace = started(loadViewableWorkspace(request, user, workspaceId));
@@ -91,10 +79,8 @@ export async function loadState(request: Request, user: UserSession, workspaceId
   const pendingFlags = started(featureFlags(user.ctx));
   const workspace = await pendingWorkspace;
   try {
-    const [{ lodgementCase, documents, requests, files, participants }, flags] = await Promise.all([pendingCase, pendingFlags]);
-    const lender = participants.find((participant) => participant.role === "INCOMING_LENDER") ?? null;
-    const deed = await deedReferencesOf(user, lender?.subscriberId ?? null);
-    return { workspace, lodgementCase, documents, files, requests, participants, flags, deedReferences: deed.references, deedReferencesFailed: deed.failed };
+    const [{ lodgementCase, documents, requests, files, participants, deedReferences }, flags] = await Promise.all([pendingCase, pendingFlags]);
+    return { workspace, lodgementCase, documents, files, requests, participants, flags, deedReferences: deedReferences ?? [], deedReferencesFailed: deedReferences === null };
   } catch (error) {
     return throwProviderError(request, error);
   }

@@ -1,22 +1,25 @@
 /**
  * The lodgement case read in full (issue 14, the Documents tab's speed): `GET lodgement-cases?workspace_id=…&
- * include=documents,requests,files,participants` answers the case as the plain call does, and beside it what
- * `include` names, read in the same transaction from the same rows — what the separate calls (the case's
- * documents, lodgement requests, files and participants) answer, each with the same rules (files: only those
- * the caller may view). One call instead of five: the case is checked against the workspace once, not three times.
+ * include=documents,requests,files,participants,deedReferences` answers the case as the plain call does, and beside
+ * it what `include` names, read in the same transaction from the same rows — what the separate calls (the case's
+ * documents, lodgement requests, files and participants, and the incoming lender's mortgage deed references)
+ * answer, each with the same rules (files: only those the caller may view; deed references: only to a caller the
+ * references call would answer, absent otherwise). One call instead of six: the case is checked against the
+ * workspace once, not three times.
  * Here, not in api.ts, because the files' shapes (files-api.ts) are built on api.ts.
  */
 import { z } from "zod";
 import {
   CaseParticipantSchema,
   DocumentSchema,
+  LenderMortgageReferenceSchema,
   LodgementCaseSchema,
   LodgementCasesQuerySchema,
   LodgementRequestSchema,
 } from "./api.js";
 import { LodgementFileSchema } from "./files-api.js";
 
-export const CASE_INCLUDES = ["documents", "requests", "files", "participants"] as const;
+export const CASE_INCLUDES = ["documents", "requests", "files", "participants", "deedReferences"] as const;
 export type CaseInclude = (typeof CASE_INCLUDES)[number];
 
 const INCLUDE_MESSAGE = `include: a comma-separated list of ${CASE_INCLUDES.join(", ")}`;
@@ -39,6 +42,8 @@ export const CaseIncludedSchema = z.object({
   requests: z.array(LodgementRequestSchema).optional(),
   files: z.array(LodgementFileSchema).optional(),
   participants: z.array(CaseParticipantSchema).optional(),
+  /** The incoming lender's references (none without one); absent when the caller may not read them. */
+  deedReferences: z.array(LenderMortgageReferenceSchema).optional(),
 });
 export type CaseIncluded = z.infer<typeof CaseIncludedSchema>;
 

@@ -6,11 +6,9 @@
 import {
   DocumentSchema,
   DocumentsResponseSchema,
-  LENDER_MORTGAGE_REFERENCES_PATH,
   LODGEMENT_CASES_PATH,
   LODGEMENT_PARTICIPANTS_PATH,
   LODGEMENT_REQUESTS_PATH,
-  LenderMortgageReferencesResponseSchema,
   LodgementCaseSchema,
   LodgementCasesResponseSchema,
   LodgementRequestSchema,
@@ -57,15 +55,23 @@ export async function getLodgementCase(ctx: RequestContext, workspaceId: string)
 export async function getLodgementCaseInFull(
   ctx: RequestContext,
   workspaceId: string,
-): Promise<{ lodgementCase: LodgementCase; documents: LodgementDocument[]; requests: LodgementRequest[]; files: LodgementFile[]; participants: CaseParticipant[] }> {
+): Promise<{
+  lodgementCase: LodgementCase;
+  documents: LodgementDocument[];
+  requests: LodgementRequest[];
+  files: LodgementFile[];
+  participants: CaseParticipant[];
+  /** The incoming lender's deed references; null when the caller may not read them. */
+  deedReferences: LenderMortgageReference[] | null;
+}> {
   const { data, correlationId } = await call(ctx, "GET", LODGEMENT_CASES_PATH, {
     query: { workspace_id: workspaceId, include: CASE_INCLUDES.join(",") },
     schema: LodgementCasesInFullResponseSchema,
   });
   const lodgementCase = data.records[0];
   if (!lodgementCase || !data.included) throw new ProviderError(404, "NOT_FOUND", "The workspace has no lodgement case.", correlationId);
-  const { documents = [], requests = [], files = [], participants = [] } = data.included;
-  return { lodgementCase, documents, requests, files, participants };
+  const { documents = [], requests = [], files = [], participants = [], deedReferences = null } = data.included;
+  return { lodgementCase, documents, requests, files, participants, deedReferences };
 }
 
 /** Every document of the case: applications (with their supporting documents) first, then the others. */
@@ -154,12 +160,3 @@ export async function listCaseParticipants(ctx: RequestContext, workspaceId: str
   return (await call(ctx, "GET", LODGEMENT_PARTICIPANTS_PATH, { query: { workspace_id: workspaceId }, schema: ParticipantsResponseSchema })).data.records;
 }
 
-/** A lender's mortgage deed references (the deed preference options). */
-export async function listLenderMortgageReferences(ctx: RequestContext, subscriberId: string): Promise<LenderMortgageReference[]> {
-  return (
-    await call(ctx, "GET", LENDER_MORTGAGE_REFERENCES_PATH, {
-      query: { subscriber_id: subscriberId },
-      schema: LenderMortgageReferencesResponseSchema,
-    })
-  ).data.records;
-}

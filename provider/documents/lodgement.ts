@@ -73,7 +73,7 @@ import type { ProductClock } from "../platform/clock.js";
 import type { DB, Trx } from "../platform/db/index.js";
 import type { LodgementCasesTable, LodgementDocumentsTable, LodgementRequestsTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
-import { findVisibleWorkspace, requireAction, requireFunctional, type CallerWorkspace } from "../workspaces/access.js";
+import { findVisibleWorkspace, mayFunctional, requireAction, requireFunctional, type CallerWorkspace } from "../workspaces/access.js";
 import { getFeatureFlags } from "../platform/feature-flags.js";
 import { commitWorkspaceChange, readTasks, recordWorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import { lodgementRegistryFromEnvironment, type LodgementSubmission } from "./registry.js";
@@ -727,6 +727,7 @@ export async function listLodgementCases(
     if (include.has("requests")) included.requests = state.requests.map((row) => requestOf(row, state, today));
     if (include.has("files")) included.files = await visibleFiles(trx, caller, locked, found.lodgement_case_id);
     if (include.has("participants")) included.participants = await participantsOf(trx, workspaceId);
+    if (include.has("deedReferences") && mayFunctional(caller, "viewDocument")) included.deedReferences = await incomingLenderReferences(trx, workspaceId);
     return { records, included };
   });
 }

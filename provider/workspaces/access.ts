@@ -39,13 +39,17 @@ export function subjectOf(caller: VerifiedCaller): PermissionSubject {
   return { permissions: caller.permissions, roles: caller.roles };
 }
 
-/** 403 unless the token carries the action's functional permissions (no database needed, so it comes first). */
-export function requireFunctional(caller: VerifiedCaller, action: Action): void {
+/** Whether the caller holds the action's functional permissions (its workspace aside). */
+export function mayFunctional(caller: VerifiedCaller, action: Action): boolean {
   const rule = ACTION_PERMISSIONS[action];
   const held = caller.permissions;
   const functional = rule.functional as readonly Permission[];
-  const ok = "functionalMode" in rule && rule.functionalMode === "any" ? hasAnyPermission(held, functional) : hasAllPermissions(held, functional);
-  if (!ok) throw forbidden();
+  return "functionalMode" in rule && rule.functionalMode === "any" ? hasAnyPermission(held, functional) : hasAllPermissions(held, functional);
+}
+
+/** 403 unless the token carries the action's functional permissions (no database needed, so it comes first). */
+export function requireFunctional(caller: VerifiedCaller, action: Action): void {
+  if (!mayFunctional(caller, action)) throw forbidden();
 }
 
 /** 403 unless the caller may take the action in this workspace (functional and contextual). */

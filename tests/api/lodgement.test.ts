@@ -34,6 +34,8 @@ import { TRANSACTION_VALUE_MESSAGES } from "../../core/shared/money.js";
 import { runRegistryJob } from "../../provider/documents/lodgement.js";
 import type { ProductClock } from "../../provider/platform/clock.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
+import { Permission } from "../../core/shared/permissions/roles.js";
+import { personWith, rolesWithout } from "./generated-support.js";
 import { DEMO_SUBSCRIBERS, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
 
 const L = "/api/lodgement/v1";
@@ -557,9 +559,9 @@ describe("the rejection path: the deadline passes, the request is rejected, resu
 });
 
 describe("the case read in full (include): what the separate calls answer, in one call", () => {
-  const INCLUDE = "documents,requests,files,participants";
+  const INCLUDE = "documents,requests,files,participants,deedReferences";
 
-  it("answers, beside the case, its documents, requests, files and participants exactly as their own calls do", async () => {
+  it("answers, beside the case, its documents, requests, files, participants and deed references exactly as their own calls do", async () => {
     const workspaces = [
       [harper, DEMO_WORKSPACES.purchaseRequisitioned.workspaceId],
       [harper, DEMO_WORKSPACES.remortgageExchanged.workspaceId],
@@ -574,13 +576,31 @@ describe("the case read in full (include): what the separate calls answer, in on
       expect(body.records).toEqual([lodgementCase]);
       const caseId = lodgementCase.lodgementCaseId;
       const separate = async (url: string) => (await call(token, "GET", url)).json().records;
+      const participants = await separate(`${L}/lodgement-cases/participants?workspace_id=${workspaceId}`);
+      const lender = participants.find((participant: { role: string }) => participant.role === "INCOMING_LENDER");
+      expect(lender, "each of these workspaces has an incoming lender").toBeDefined();
       expect(body.included).toEqual({
         documents: await separate(`${L}/lodgement-cases/${caseId}/documents`),
         requests: await separate(`${L}/lodgement-requests?lodgement_case_id=${caseId}`),
         files: await separate(`${L}/lodgement-cases/${caseId}/files`),
-        participants: await separate(`${L}/lodgement-cases/participants?workspace_id=${workspaceId}`),
+        participants,
+        deedReferences: await separate(`${L}/lender-mortgage-references?subscriber_id=${lender.subscriberId}`),
       });
+      expect(body.included?.deedReferences?.length).toBeGreaterThan(0);
     }
+  });
+
+  it("leaves the deed references out for a caller the references call refuses, and answers the rest", async () => {
+    const workspaceId = DEMO_WORKSPACES.purchaseRequisitioned.workspaceId;
+    const person = await personWith(provider, { harperVale: rolesWithout([Permission.VIEW_LODGEMENT_DOCUMENTS]) }, "Lacking the documents view");
+    const token = person.tokens.harperVale!;
+    const lender = (await call(token, "GET", `${L}/lodgement-cases/participants?workspace_id=${workspaceId}`)).json().records.find((participant: { role: string }) => participant.role === "INCOMING_LENDER");
+    expect((await call(token, "GET", `${L}/lender-mortgage-references?subscriber_id=${lender.subscriberId}`)).statusCode).toBe(403);
+    const full = await call(token, "GET", `${L}/lodgement-cases?workspace_id=${workspaceId}&include=${INCLUDE}`);
+    expect(full.statusCode, full.body).toBe(200);
+    const included = LodgementCasesInFullResponseSchema.parse(full.json()).included;
+    expect(included).not.toHaveProperty("deedReferences");
+    expect(included?.participants?.length).toBeGreaterThan(0);
   });
 
   it("answers only what is named; without include the answer is the plain one; an unknown name is refused (400)", async () => {
