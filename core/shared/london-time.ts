@@ -29,8 +29,25 @@ const PARTS = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
+/**
+ * Recent answers by instant: a page formats the same few dates many times, and `formatToParts` is the
+ * dearest step of a page's date display. Bounded: emptied when full.
+ */
+const RECENT = new Map<number, Readonly<LondonTime>>();
+const RECENT_LIMIT = 1000;
+
 /** The London calendar date and wall-clock time of an instant. */
-export function londonTime(instant: Date): LondonTime {
+export function londonTime(instant: Date): Readonly<LondonTime> {
+  const key = instant.getTime();
+  const recent = RECENT.get(key);
+  if (recent) return recent;
+  if (RECENT.size >= RECENT_LIMIT) RECENT.clear();
+  const answer = Object.freeze(londonTimeOf(instant));
+  RECENT.set(key, answer);
+  return answer;
+}
+
+function londonTimeOf(instant: Date): LondonTime {
   const parts: Record<string, number> = {};
   for (const part of PARTS.formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
