@@ -708,7 +708,6 @@ describe("resubmission in the product (decision 0714): a rejected case prepared,
     lodgementCase = LodgementCaseSchema.parse((await call(harper, "POST", approvals, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version)).json());
     // Readiness accepts the rejected request: the case was prepared for resubmission.
     expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "APPROVED", canUnapprove: true, submissionProblems: [] });
-    expect(await taskStatus(workspaceId, "approve-hmlr-applications-for-settlement")).toBe("COMPLETED");
     lodgementCase = LodgementCaseSchema.parse((await call(harper, "POST", approvals, { approved: false }, lodgementCase.version)).json());
     expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "RESUBMISSION_PREPARED", applicationsApproved: false });
     lodgementCase = LodgementCaseSchema.parse((await call(harper, "POST", approvals, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version)).json());
