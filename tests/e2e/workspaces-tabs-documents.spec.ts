@@ -437,7 +437,7 @@ async function resubmitInTheProduct(browser: Browser, page: Page, workspaceId: s
 test.describe("documents tab journeys", () => {
   // Without JavaScript first: the demo requisition would lapse in any later test that moves the clock on.
   for (const javaScriptEnabled of [false, true]) {
-    test(`a requisition left past its deadline is rejected, then resubmitted outside the product (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    test(`a requisition left past its deadline is rejected, then resubmitted ${javaScriptEnabled ? "in" : "outside"} the product (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
       browser,
     }) => {
       test.setTimeout(300_000);
