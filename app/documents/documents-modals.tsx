@@ -2,7 +2,8 @@
  * The Documents tab's modals (document 3 sections 2.1 and 5.1), each a route of its own: a page without
  * JavaScript, a dialog over the tab with it (the form kit's RouteDialog). Certification (attach to an
  * application, with the warning when a signed application exists), delete, edit viewing permission, approve
- * (every statement a required checkbox), unapprove, submit to the land registry, resubmit outside the product.
+ * (every statement a required checkbox), unapprove, submit to the land registry, resubmit outside the product,
+ * prepare a resubmission in the product.
  * A modal the rules refuse now shows its reason instead of the form.
  */
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
@@ -35,6 +36,7 @@ const TITLES: Record<ModalData["modal"], string> = {
   unapprove: "Unapprove applications",
   submit: "Submit to the land registry",
   resubmit: "Resubmit outside the product",
+  prepareResubmission: "Prepare resubmission",
 };
 
 /** Loose shapes for Conform's field state: the action checks the real schema (documents-forms.ts). */
@@ -266,6 +268,11 @@ function confirmText(data: ModalData): { text: string; button: string } {
       return {
         text: "Record that the rejected applications were resubmitted to the land registry outside the product. The workspace will be closed.",
         button: "Confirm resubmission",
+      };
+    case "prepareResubmission":
+      return {
+        text: `The rejected applications (${data.applications.join(", ")}) will be taken back so that they can be changed, approved and submitted to the land registry again. The rejected lodgement stays listed with its correspondence.`,
+        button: "Prepare resubmission",
       };
     default:
       return { text: "", button: "Confirm" };

@@ -900,8 +900,9 @@ export function DocumentsTab({
           {view.rejected.map((request) => (
             <RejectedRequest key={request.lodgementRequestId} request={request} />
           ))}
-          {view.resubmit ? (
-            <div className="documents-actions">
+          {view.resubmit || view.prepareResubmission ? (
+            <div className="documents-actions" role="group" aria-label="Resubmission">
+              <ControlLink control={view.prepareResubmission} id="prepare-resubmission" className="primary" />
               <ControlLink control={view.resubmit} id="resubmit" />
             </div>
           ) : null}

@@ -272,9 +272,31 @@ describe("documents view", () => {
     expect(rejected.rejected[0]).toMatchObject({ fee: "£20.00", rejectedAt: "01/09/2026, 11:00AM" });
     expect(rejected.rejected[0]!.correspondence[0]!.expired).toBe(true);
     expect(rejected.resubmit).toMatchObject({ href: "/workspaces/w1/documents/resubmit", reason: null });
-    const viewerSees = documentsView(input({ user: viewer, requests: [request("req-1", { rejectedAt: "2026-09-01T10:00:00Z" })] }));
+    expect(rejected.prepareResubmission).toMatchObject({ label: "Prepare resubmission", href: "/workspaces/w1/documents/prepare-resubmission", reason: null });
+    const rejectedCase = lodgementCase({ lodgementCaseStatus: "REGISTRATION_REJECTED", status: "REGISTRATION_REJECTED", hardLocked: true });
+    const viewerSees = documentsView(input({ user: viewer, lodgementCase: rejectedCase, requests: [request("req-1", { rejectedAt: "2026-09-01T10:00:00Z" })] }));
     expect(viewerSees.resubmit).toBeNull();
+    expect(viewerSees.prepareResubmission).toBeNull();
     expect(viewerSees.rejectedMessage).toBe(DOCUMENTS_TEXTS.rejectedMessage);
+  });
+
+  it("a case prepared for resubmission (decision 0714): editable and approvable in its REQUISITIONED workspace, the rejected request still listed", () => {
+    const rejectedRequest = request("req-1", { rejectedAt: "2026-09-01T10:00:00Z" });
+    const view = documentsView(
+      input({
+        workspace: { isLocked: true, hardLocked: true, status: "REQUISITIONED" },
+        lodgementCase: lodgementCase({ lodgementCaseStatus: "RESUBMISSION_PREPARED", status: "RESUBMISSION_PREPARED", hardLocked: false, canApprove: true }),
+        requests: [rejectedRequest],
+      }),
+    );
+    expect(view.lockReason).toBeNull();
+    expect(view.approve).toMatchObject({ label: "Approve applications", reason: null });
+    expect(view.rejected).toHaveLength(1);
+    // Neither resubmission is offered again, nor the rejected message.
+    expect([view.resubmit, view.prepareResubmission, view.rejectedMessage]).toEqual([null, null, null]);
+    // The same locked workspace without the resubmission keeps its lock.
+    const locked = documentsView(input({ workspace: { isLocked: true, hardLocked: true, status: "REQUISITIONED" }, lodgementCase: lodgementCase({ hardLocked: true }) }));
+    expect(locked.lockReason).toBe(DOCUMENT_TOOLTIPS.locked);
   });
 
   it("puts an upload in the category of its type", () => {

@@ -24,6 +24,7 @@ import {
   CONSIDERATION_TYPE_LABELS,
   DELETABLE_FILE_SUB_TYPES,
   DOCUMENT_TYPE_LABELS,
+  LODGEMENT_CASE_APPROVABLE_STATUSES,
   LODGEMENT_CASE_STATUS_LABELS,
   MORTGAGE_DEED_REFERENCE_TYPE_LABELS,
   RECEIVED_DOCUMENT_TYPES,
@@ -34,6 +35,7 @@ import {
   type DocumentCategory,
 } from "../../core/documents/enums.js";
 import {
+  applicationsEditLock,
   attachAvailability,
   canEditFileAccess,
   canViewFile,
@@ -200,6 +202,8 @@ export interface DocumentsView {
   } | null;
   rejected: RequestView[];
   resubmit: Control | null;
+  /** Take the rejected case back to change, approve and submit again in the product (decision 0714). */
+  prepareResubmission: Control | null;
   /** Shown to a user who may not resubmit when a request was rejected. */
   rejectedMessage: string | null;
   workspaceDocuments: FileRow[];
@@ -267,10 +271,14 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
   const basePath = `/workspaces/${workspace.workspaceId}/documents`;
   const lockFlags = { isCancelled: workspace.isCancelled, isLocked: workspace.isLocked, hardLocked: workspace.hardLocked, status: workspace.status };
   const lock = editLock(lockFlags);
-  const lockReason = lock ? DOCUMENT_TOOLTIPS[lock] : null;
   const caseStatus = lodgementCase.lodgementCaseStatus;
   const requisitioned = caseStatus === "REQUISITIONED";
   const hasRejectedRequest = input.requests.some(isRejectedRequest);
+  // A rejected case is hard locked until prepared for resubmission, and again once lodged (decision 0714).
+  const resubmissionPrepared = hasRejectedRequest && !lodgementCase.hardLocked && (caseStatus === "RESUBMISSION_PREPARED" || caseStatus === "APPROVED");
+  // The applications' lock: the workspace's, but for a case prepared for resubmission in its REQUISITIONED workspace.
+  const applicationsLock = applicationsEditLock(lockFlags, resubmissionPrepared);
+  const lockReason = applicationsLock ? DOCUMENT_TOOLTIPS[applicationsLock] : null;
   const filesById = new Map(input.files.map((file) => [file.fileId, file]));
   // The provider lists only the files the caller may view; the file-level rule (section 6) is applied again
   // here so that a file listed under a document shows no View link to a user its policy leaves out.
@@ -384,7 +392,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
     const detach = (child: SupportingDocument) => {
       if (!allowed("detachDocument")) return null;
       // The provider's verdict for the application covers every child: approved, locked, cancelled.
-      const refused = lodgementCase.applicationsApproved ? DOCUMENT_TOOLTIPS.cannotDetach : lock ? DOCUMENT_TOOLTIPS[lock] : child.submittedAt ? DOCUMENT_TOOLTIPS.submitted : null;
+      const refused = lodgementCase.applicationsApproved ? DOCUMENT_TOOLTIPS.cannotDetach : lockReason ?? (child.submittedAt ? DOCUMENT_TOOLTIPS.submitted : null);
       return { enabled: refused === null, reason: refused };
     };
     return {
@@ -426,7 +434,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
   });
 
   // Approve, unapprove, submit (4.1, 4.3, 5.1).
-  const approvable = caseStatus === "CREATED" || caseStatus === "PREPARED";
+  const approvable = (LODGEMENT_CASE_APPROVABLE_STATUSES as readonly string[]).includes(caseStatus);
   const approve: Control | null =
     allowed("approveApplications") && approvable && applications.length > 0
       ? { label: "Approve applications", href: `${basePath}/approve`, reason: lodgementCase.canApprove ? null : (lockReason ?? DOCUMENTS_TEXTS.approveBlocked) }
@@ -477,9 +485,13 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
     };
   }
   const rejected = input.requests.filter(isRejectedRequest).map(requestView);
-  const resubmittable = hasRejectedRequest && caseStatus !== "REGISTERED_EXTERNALLY" && caseStatus !== "REGISTERED";
+  // Both resubmissions start from the rejected case (the provider refuses either from any other status).
+  const resubmittable = caseStatus === "REGISTRATION_REJECTED";
   const resubmit: Control | null =
     resubmittable && allowed("resubmitOutsideProduct") ? { label: "Resubmit outside the product", href: `${basePath}/resubmit`, reason: null } : null;
+  // The resubmission link needs EDIT_LODGEMENT_CASES, as the outside one does (document 3 section 5).
+  const prepareResubmission: Control | null =
+    resubmittable && allowed("resubmitOutsideProduct") ? { label: "Prepare resubmission", href: `${basePath}/prepare-resubmission`, reason: null } : null;
 
   // Workspace documents: the files not attached to an application (2.1, 4.2, 6).
   const applicationsByType = new Map(applications.map((application) => [application.documentType, application]));
@@ -508,6 +520,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
           applicationsApproved: lodgementCase.applicationsApproved,
           signedDocumentExists: signedExists,
           documentTypeAvailable: scanned && !receivedType,
+          resubmissionPrepared,
         });
         attach = { label: "Attach to application", href: `${basePath}/attach/${encodeURIComponent(file.fileId)}`, reason: availability.tooltip };
       } else if (requisitioned && file.documentCategory === "REQUISITION_DOCUMENT" && allowed("uploadRequisitionDocument")) {
@@ -559,6 +572,7 @@ export function documentsView(input: DocumentsViewInput): DocumentsView {
     requisition,
     rejected,
     resubmit,
+    prepareResubmission,
     rejectedMessage: hasRejectedRequest && !resubmit && resubmittable ? DOCUMENTS_TEXTS.rejectedMessage : null,
     workspaceDocuments,
     correspondence: input.requests.filter((request) => request.correspondence.length > 0).map(requestView),

@@ -19,6 +19,7 @@ import {
   attachDocument,
   getLodgementCase,
   getLodgementCaseInFull,
+  prepareResubmission,
   removeDocument,
   resubmitOutside,
   submitLodgement,
@@ -55,6 +56,7 @@ import { readUpload } from "./read-upload.server";
 export const DOCUMENTS_TOASTS = {
   submittedToRegistry: "Applications submitted to the land registry",
   resubmittedOutside: "Recorded as resubmitted outside the product. The workspace is closed.",
+  resubmissionPrepared: "Resubmission prepared. Change the applications if needed, then approve and submit them again.",
   requisitionsSubmitted: DOCUMENT_MESSAGES.submitted,
 } as const;
 
@@ -265,7 +267,7 @@ export async function documentsTabAction(request: Request, workspaceId: string |
 // ---------------------------------------------------------------------------------------------------
 // Modal routes (each a page without JavaScript, a dialog with it)
 
-export const MODALS = ["attach", "delete", "permissions", "approve", "unapprove", "submit", "resubmit"] as const;
+export const MODALS = ["attach", "delete", "permissions", "approve", "unapprove", "submit", "resubmit", "prepareResubmission"] as const;
 export type Modal = (typeof MODALS)[number];
 
 function fileRowOf(view: DocumentsView, fileId: string | undefined) {
@@ -351,6 +353,9 @@ function modalOf(state: DocumentsState, view: DocumentsView, modal: Modal, fileI
     case "resubmit":
       invariantResponse(view.resubmit, "You cannot record a resubmission", 403);
       return { modal, reason: view.resubmit.reason, version: view.caseVersion, rejected: view.rejected.length };
+    case "prepareResubmission":
+      invariantResponse(view.prepareResubmission, "You cannot prepare a resubmission", 403);
+      return { modal, reason: view.prepareResubmission.reason, version: view.caseVersion, applications: view.applications.map((application) => application.title) };
   }
 }
 
@@ -413,6 +418,9 @@ export async function modalAction(request: Request, workspaceId: string | undefi
       case "resubmit":
         await resubmitOutside(user.ctx, caseId, formVersion(formData));
         return redirectWithToast(back, successToast(DOCUMENTS_TOASTS.resubmittedOutside));
+      case "prepareResubmission":
+        await prepareResubmission(user.ctx, caseId, formVersion(formData));
+        return redirectWithToast(`${back}#applications`, successToast(DOCUMENTS_TOASTS.resubmissionPrepared));
     }
   } catch (error) {
     if (error instanceof Response) throw error;

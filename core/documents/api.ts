@@ -5,7 +5,8 @@
  *
  *   GET    /api/lodgement/v1/lodgement-cases?workspace_id=                     → LodgementCasesResponse
  *   PATCH  /api/lodgement/v1/lodgement-cases/{id}                              {status} → LodgementCase     (If-Match: the case's version)
- *          status LODGED = submit to the land registry; REGISTERED_EXTERNALLY = resubmitted outside the product
+ *          status LODGED = submit to the land registry; REGISTERED_EXTERNALLY = resubmitted outside the product;
+ *          RESUBMISSION_PREPARED = a rejected case taken back to be resubmitted in the product (decision 0714)
  *   GET    /api/lodgement/v1/lodgement-cases/{id}/documents                    → DocumentsResponse
  *   POST   /api/lodgement/v1/lodgement-cases/{id}/documents                    AttachDocumentRequest (JSON, a scanned file
  *          of this case) or multipart (file + the same fields) → 201 Document
@@ -80,8 +81,11 @@ export const LODGEMENT_OUTCOMES = ["REGISTERED", "REQUISITIONED", "REJECTED"] as
 export type LodgementOutcome = (typeof LODGEMENT_OUTCOMES)[number];
 export const LodgementOutcomeSchema = z.enum(LODGEMENT_OUTCOMES);
 
-/** The statuses a user may set on a case with PATCH: submit (LODGED) and resubmitted outside the product. */
-export const CASE_PATCH_STATUSES = ["LODGED", "REGISTERED_EXTERNALLY"] as const;
+/**
+ * The statuses a user may set on a case with PATCH: submit (LODGED), resubmitted outside the product, and
+ * prepared for resubmission in the product (decision 0714).
+ */
+export const CASE_PATCH_STATUSES = ["LODGED", "REGISTERED_EXTERNALLY", "RESUBMISSION_PREPARED"] as const;
 export type CasePatchStatus = (typeof CASE_PATCH_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------
@@ -281,7 +285,7 @@ export const LenderMortgageReferencesQuerySchema = z.object({
 });
 
 export const CasePatchRequestSchema = z.strictObject({
-  status: z.enum(CASE_PATCH_STATUSES, { error: () => "status must be LODGED (submit) or REGISTERED_EXTERNALLY (resubmitted outside)" }),
+  status: z.enum(CASE_PATCH_STATUSES, { error: () => "status must be LODGED (submit), REGISTERED_EXTERNALLY (resubmitted outside) or RESUBMISSION_PREPARED (resubmit in the product)" }),
 });
 export type CasePatchRequest = z.infer<typeof CasePatchRequestSchema>;
 
@@ -392,6 +396,7 @@ export const LODGEMENT_MESSAGES = {
   notSubmittable: "The workspace must have exchanged funds before the applications are submitted to the land registry.",
   alreadyLodged: "The applications have already been submitted to the land registry.",
   resubmitOnlyRejected: "Only a case whose lodgement was rejected can be marked as resubmitted outside the product.",
+  prepareResubmissionOnlyRejected: "Only a case whose lodgement was rejected can be prepared for resubmission.",
   notRequisitioned: "There is no requisition to answer.",
   correspondenceNotSubmittable: "Only correspondence of the active requisition not yet submitted can be sent.",
   approvalNotCase: "The documents cannot be changed now.",

@@ -195,11 +195,17 @@ export function applicationStatusBeforeApproval(application: ApplicationFacts, f
 }
 
 /**
- * The case status before lodgement, from its applications: APPROVED once approved, PREPARED when every
+ * The case status before lodgement, from its applications: APPROVED once approved; RESUBMISSION_PREPARED
+ * while a rejected case prepared for resubmission is not approved (decision 0714); PREPARED when every
  * application is ready, CREATED otherwise.
  */
-export function caseStatusBeforeLodgement(applicationStatuses: readonly string[], approved: boolean): "CREATED" | "PREPARED" | "APPROVED" {
+export function caseStatusBeforeLodgement(
+  applicationStatuses: readonly string[],
+  approved: boolean,
+  resubmissionPrepared = false,
+): "CREATED" | "PREPARED" | "APPROVED" | "RESUBMISSION_PREPARED" {
   if (approved) return "APPROVED";
+  if (resubmissionPrepared) return "RESUBMISSION_PREPARED";
   return applicationStatuses.length > 0 && applicationStatuses.every((status) => status !== "CREATED") ? "PREPARED" : "CREATED";
 }
 

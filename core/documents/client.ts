@@ -17,6 +17,7 @@ import {
   RemoveDocumentResponseSchema,
   type ApprovalRequest,
   type AttachDocumentRequest,
+  type CasePatchStatus,
   type CaseParticipant,
   type DocumentPatchRequest,
   type LenderMortgageReference,
@@ -119,7 +120,7 @@ export async function approveApplications(
   return (await call(ctx, "POST", `${casePath(lodgementCaseId)}/approvals`, { body, version, schema: LodgementCaseSchema })).data;
 }
 
-async function patchCase(ctx: RequestContext, lodgementCaseId: string, version: number, status: "LODGED" | "REGISTERED_EXTERNALLY") {
+async function patchCase(ctx: RequestContext, lodgementCaseId: string, version: number, status: CasePatchStatus) {
   return (await call(ctx, "PATCH", casePath(lodgementCaseId), { body: { status }, version, schema: LodgementCaseSchema })).data;
 }
 
@@ -131,6 +132,14 @@ export function submitLodgement(ctx: RequestContext, lodgementCaseId: string, ve
 /** Records that a rejected lodgement was resubmitted outside the product (REGISTERED_EXTERNALLY; the workspace closes). */
 export function resubmitOutside(ctx: RequestContext, lodgementCaseId: string, version: number): Promise<LodgementCase> {
   return patchCase(ctx, lodgementCaseId, version, "REGISTERED_EXTERNALLY");
+}
+
+/**
+ * Takes a rejected lodgement back to be resubmitted in the product (RESUBMISSION_PREPARED): the applications
+ * may be changed and approved again, then submitted as a new lodgement request (decision 0714).
+ */
+export function prepareResubmission(ctx: RequestContext, lodgementCaseId: string, version: number): Promise<LodgementCase> {
+  return patchCase(ctx, lodgementCaseId, version, "RESUBMISSION_PREPARED");
 }
 
 /** The case's lodgement requests, newest first, each with its correspondence. */

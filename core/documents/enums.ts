@@ -19,8 +19,8 @@ export const LODGEMENT_CASE_STATUSES = [
 export type LodgementCaseStatus = (typeof LODGEMENT_CASE_STATUSES)[number];
 export const LodgementCaseStatusSchema = z.enum(LODGEMENT_CASE_STATUSES);
 export const LODGEMENT_CASE_STATUS_LABELS = labelsFor(LODGEMENT_CASE_STATUSES);
-/** Approval is offered while the case is in its first two states. */
-export const LODGEMENT_CASE_APPROVABLE_STATUSES: readonly LodgementCaseStatus[] = ["CREATED", "PREPARED"];
+/** Approval is offered while the case is in its first two states, or prepared for resubmission (decision 0714). */
+export const LODGEMENT_CASE_APPROVABLE_STATUSES: readonly LodgementCaseStatus[] = ["CREATED", "PREPARED", "RESUBMISSION_PREPARED"];
 
 export const LODGEMENT_REQUEST_STATUSES = ["INITIATED", "PENDING", "SUCCESS", "FAILED", "ERROR"] as const;
 export type LodgementRequestStatus = (typeof LODGEMENT_REQUEST_STATUSES)[number];

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { caseStatusBeforeLodgement } from "./applications.js";
 import {
+  applicationsEditLock,
   attachAvailability,
   canApproveApplications,
+  canUnapproveApplications,
   canEditFileAccess,
   canViewFile,
   detachAvailability,
@@ -177,5 +180,68 @@ describe("submission readiness", () => {
     expect(submissionReadiness({ ...ready, identityFormCount: 0 })).toEqual(["identityFormsMissing"]);
     expect(submissionReadiness({ ...ready, hasRejectedRequest: true })).toEqual(["rejectedRequest"]);
     expect(submissionReadiness({ ...ready, hasRejectedRequest: true, lodgementCaseStatus: "CREATED" })).toEqual([]);
+  });
+});
+
+describe("resubmission in the product (decision 0714): the one locked workspace whose applications may change", () => {
+  const requisitioned = { isLocked: true, hardLocked: true, status: "REQUISITIONED" };
+  const ok: AttachContext = {
+    workspace: requisitioned,
+    lodgementCaseStatus: "RESUBMISSION_PREPARED",
+    applicationCount: 1,
+    deedWithoutPreference: false,
+    applicationsApproved: false,
+    signedDocumentExists: false,
+    documentTypeAvailable: true,
+    resubmissionPrepared: true,
+  };
+  it("lifts the lock of a REQUISITIONED workspace for a case prepared for resubmission, and no other lock", () => {
+    expect(applicationsEditLock(requisitioned, true)).toBeNull();
+    expect(applicationsEditLock(requisitioned, false)).toBe("locked");
+    // Another locked workspace (lodged, funds exchanged), or one without its status, stays locked; cancelled always wins.
+    expect(applicationsEditLock({ isLocked: true, hardLocked: true, status: "LODGED" }, true)).toBe("locked");
+    expect(applicationsEditLock({ isLocked: true, status: "FUNDS_EXCHANGED" }, true)).toBe("locked");
+    expect(applicationsEditLock({ isLocked: true }, true)).toBe("locked");
+    expect(applicationsEditLock({ isCancelled: true, status: "CANCELLED" }, true)).toBe("cancelled");
+  });
+  it("attach and detach: allowed on the prepared case, refused once approved or without the resubmission", () => {
+    expect(attachAvailability(ok).enabled).toBe(true);
+    expect(attachAvailability({ ...ok, resubmissionPrepared: false }).reason).toBe("locked");
+    expect(attachAvailability({ ...ok, applicationsApproved: true }).reason).toBe("applicationsApproved");
+    expect(attachAvailability({ ...ok, workspace: { ...requisitioned, status: "LODGED" } }).reason).toBe("locked");
+    expect(detachAvailability({ workspace: requisitioned, applicationsApproved: false, resubmissionPrepared: true }).enabled).toBe(true);
+    expect(detachAvailability({ workspace: requisitioned, applicationsApproved: false }).reason).toBe("locked");
+    expect(detachAvailability({ workspace: requisitioned, applicationsApproved: true, resubmissionPrepared: true }).reason).toBe("cannotDetach");
+  });
+  it("approve from RESUBMISSION_PREPARED in the REQUISITIONED workspace; unapprove the approved resubmission; nothing else while locked", () => {
+    expect(canApproveApplications({ lodgementCaseStatus: "RESUBMISSION_PREPARED", applicationStatuses: ["PREPARED"], workspace: requisitioned })).toBe(true);
+    expect(canApproveApplications({ lodgementCaseStatus: "RESUBMISSION_PREPARED", applicationStatuses: ["CREATED"], workspace: requisitioned })).toBe(false);
+    expect(canApproveApplications({ lodgementCaseStatus: "REGISTRATION_REJECTED", applicationStatuses: ["PREPARED"], workspace: requisitioned })).toBe(false);
+    expect(canApproveApplications({ lodgementCaseStatus: "PREPARED", applicationStatuses: ["PREPARED"], workspace: requisitioned })).toBe(false);
+    const unapprove = { lodgementCaseStatus: "APPROVED", hardLocked: false, workspace: requisitioned, resubmissionPrepared: true };
+    expect(canUnapproveApplications(unapprove)).toBe(true);
+    expect(canUnapproveApplications({ ...unapprove, resubmissionPrepared: false })).toBe(false);
+    expect(canUnapproveApplications({ ...unapprove, hardLocked: true })).toBe(false);
+    expect(canUnapproveApplications({ ...unapprove, workspace: {}, resubmissionPrepared: false })).toBe(true);
+  });
+  it("readiness accepts the rejected request once the case is prepared for resubmission (its first state again)", () => {
+    const base: ReadinessInput = {
+      lodgementCaseStatus: "APPROVED",
+      applications: [{ documentType: "MORTGAGE_DEED", signed: true, supportingDocumentTypes: [] }],
+      organisationPartyCount: 0,
+      partiesWithIdentityEvidence: 0,
+      identityFormCount: 0,
+      hasRejectedRequest: true,
+      documentTypes: [],
+    };
+    expect(submissionReadiness(base)).toEqual(["rejectedRequest"]);
+    expect(submissionReadiness({ ...base, resubmissionPrepared: true })).toEqual([]);
+    expect(submissionReadiness({ ...base, lodgementCaseStatus: "RESUBMISSION_PREPARED" })).toEqual([]);
+  });
+  it("the case status before lodgement stays RESUBMISSION_PREPARED until approved", () => {
+    expect(caseStatusBeforeLodgement(["PREPARED"], false, true)).toBe("RESUBMISSION_PREPARED");
+    expect(caseStatusBeforeLodgement(["CREATED"], false, true)).toBe("RESUBMISSION_PREPARED");
+    expect(caseStatusBeforeLodgement(["PREPARED"], true, true)).toBe("APPROVED");
+    expect(caseStatusBeforeLodgement(["PREPARED"], false)).toBe("PREPARED");
   });
 });

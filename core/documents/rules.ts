@@ -3,8 +3,8 @@
  * the reason for each refusal, detach and delete, submission readiness, application ordering, the file
  * view policy and the land registry fee total.
  */
-import { FEE_BEARING_APPLICATION_TYPES, POLICY_PRINCIPAL_ALL } from "./enums.js";
-import { editLock, type WorkspaceLockFlags } from "../workspaces/status.js";
+import { FEE_BEARING_APPLICATION_TYPES, LODGEMENT_CASE_APPROVABLE_STATUSES, POLICY_PRINCIPAL_ALL } from "./enums.js";
+import { editLock, type EditLock, type WorkspaceLockFlags } from "../workspaces/status.js";
 
 export const DOCUMENT_TOOLTIPS = {
   cancelled: "You cannot make changes because the workspace has been cancelled.",
@@ -29,6 +29,17 @@ export interface Refusable {
 }
 const allow: Refusable = { enabled: true, reason: null, tooltip: null };
 const refuse = (reason: DocumentRefusal): Refusable => ({ enabled: false, reason, tooltip: DOCUMENT_TOOLTIPS[reason] });
+
+/**
+ * The edit lock as a lodgement case's applications see it (decision 0714). A case prepared for resubmission
+ * (RESUBMISSION_PREPARED, or APPROVED again since) has its applications changed, attached to, approved and
+ * submitted while its workspace stays REQUISITIONED, which locks it: that is the one locked workspace whose
+ * applications may change. Cancelled always wins, and every other lock holds.
+ */
+export function applicationsEditLock(workspace: WorkspaceLockFlags, resubmissionPrepared = false): EditLock {
+  const lock = editLock(workspace);
+  return lock === "locked" && resubmissionPrepared && workspace.status === "REQUISITIONED" ? null : lock;
+}
 
 export interface UploadContext {
   workspace: WorkspaceLockFlags & { transactionType: string; status: string };
@@ -86,11 +97,13 @@ export interface AttachContext {
   signedDocumentExists: boolean;
   /** The document's type may be attached to the application. */
   documentTypeAvailable: boolean;
+  /** The case was prepared for resubmission and not yet lodged again (lifts the workspace's lock, decision 0714). */
+  resubmissionPrepared?: boolean;
 }
 
 /** Attach-to-application availability, refusals checked in the order of document 3 section 4.2. */
 export function attachAvailability(context: AttachContext): Refusable {
-  const lock = editLock(context.workspace);
+  const lock = applicationsEditLock(context.workspace, context.resubmissionPrepared);
   if (lock === "cancelled") return refuse("cancelled");
   if (context.applicationCount === 0) return refuse("noApplication");
   if (context.deedWithoutPreference) return refuse("noDeedPreference");
@@ -102,9 +115,12 @@ export function attachAvailability(context: AttachContext): Refusable {
   return allow;
 }
 
-/** Detach: a document attached before approval cannot be detached once approved; never while cancelled or locked. */
-export function detachAvailability(context: { workspace: WorkspaceLockFlags; applicationsApproved: boolean }): Refusable {
-  const lock = editLock(context.workspace);
+/**
+ * Detach: a document attached before approval cannot be detached once approved; never while cancelled or
+ * locked (but for a case prepared for resubmission, decision 0714).
+ */
+export function detachAvailability(context: { workspace: WorkspaceLockFlags; applicationsApproved: boolean; resubmissionPrepared?: boolean }): Refusable {
+  const lock = applicationsEditLock(context.workspace, context.resubmissionPrepared);
   if (lock) return refuse(lock);
   if (context.applicationsApproved) return refuse("cannotDetach");
   return allow;
@@ -219,6 +235,8 @@ export interface ReadinessInput {
   identityFormCount: number;
   /** The case has a rejected lodgement request. */
   hasRejectedRequest: boolean;
+  /** The rejected case was prepared for resubmission (its first state again, decision 0714). */
+  resubmissionPrepared?: boolean;
   /** All documents of the case, by type (Companies House documents may sit anywhere). */
   documentTypes: readonly string[];
 }
@@ -259,13 +277,16 @@ export function submissionReadiness(input: ReadinessInput): ReadinessProblem[] {
     problems.push("companiesHouseMissing");
   }
   if (input.identityFormCount < input.partiesWithIdentityEvidence) problems.push("identityFormsMissing");
-  if (input.hasRejectedRequest && input.lodgementCaseStatus !== "CREATED") problems.push("rejectedRequest");
+  // "No rejected requests unless in the first state": a case prepared for resubmission is in it again.
+  const firstState = input.lodgementCaseStatus === "CREATED" || input.lodgementCaseStatus === "RESUBMISSION_PREPARED" || input.resubmissionPrepared;
+  if (input.hasRejectedRequest && !firstState) problems.push("rejectedRequest");
   return [...new Set(problems)];
 }
 
 /**
  * Approve applications (document 3 section 4.1): every application approved-ready (no CREATED document,
- * which means action required), the case in its first two states and the workspace not locked or cancelled.
+ * which means action required), the case in its first two states and the workspace not locked or cancelled;
+ * or the case prepared for resubmission (RESUBMISSION_PREPARED), its workspace still REQUISITIONED (0714).
  */
 export function canApproveApplications(input: {
   lodgementCaseStatus: string;
@@ -273,11 +294,25 @@ export function canApproveApplications(input: {
   workspace: WorkspaceLockFlags;
 }): boolean {
   return (
-    (input.lodgementCaseStatus === "CREATED" || input.lodgementCaseStatus === "PREPARED") &&
+    (LODGEMENT_CASE_APPROVABLE_STATUSES as readonly string[]).includes(input.lodgementCaseStatus) &&
     input.applicationStatuses.length > 0 &&
     !input.applicationStatuses.includes("CREATED") &&
-    editLock(input.workspace) === null
+    applicationsEditLock(input.workspace, input.lodgementCaseStatus === "RESUBMISSION_PREPARED") === null
   );
+}
+
+/**
+ * Unapprove: the case APPROVED and not lodged, and the workspace neither locked nor cancelled (approval needs
+ * an open workspace, so an unapproval in a locked one could never be undone) — but for a case prepared for
+ * resubmission, which is approved again in its locked workspace (decision 0714).
+ */
+export function canUnapproveApplications(input: {
+  lodgementCaseStatus: string;
+  hardLocked: boolean;
+  workspace: WorkspaceLockFlags;
+  resubmissionPrepared: boolean;
+}): boolean {
+  return input.lodgementCaseStatus === "APPROVED" && !input.hardLocked && applicationsEditLock(input.workspace, input.resubmissionPrepared) === null;
 }
 
 /** A document with status CREATED shows the action-required badge. */

@@ -151,9 +151,10 @@ export const lodgementRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db,
     {
       schema: {
         tags,
-        summary: "Submit the applications to the land registry (status LODGED) or record a resubmission outside the product (REGISTERED_EXTERNALLY)",
+        summary:
+          "Submit the applications to the land registry (status LODGED), record a resubmission outside the product (REGISTERED_EXTERNALLY), or prepare a rejected case for resubmission (RESUBMISSION_PREPARED)",
         description:
-          "LODGED: the applications approved, the workspace's funds exchanged and the case ready (document 3 section 4.3); a lodgement request goes to the registry, which answers later. REGISTERED_EXTERNALLY: only after a rejection; the workspace closes. If-Match: the case's version.",
+          "LODGED: the applications approved, the workspace's funds exchanged and the case ready (document 3 section 4.3); a lodgement request goes to the registry, which answers later. REGISTERED_EXTERNALLY: only after a rejection; the workspace closes. RESUBMISSION_PREPARED: only after a rejection; the applications may be changed, approved and submitted again as a new request while the workspace stays REQUISITIONED (decision 0714). If-Match: the case's version.",
         params: LodgementCaseParamsSchema,
         headers: IfMatchHeadersSchema,
         body: CasePatchRequestSchema,

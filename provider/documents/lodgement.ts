@@ -18,6 +18,7 @@ import {
   fieldErrorMessage,
   type AttachDocumentRequest,
   type CaseParticipant,
+  type CasePatchStatus,
   type DocumentPatchRequest,
   type LenderMortgageReference,
   type LodgementCase,
@@ -50,8 +51,10 @@ import { registryAnswerDue, requisitionDeadline } from "../../core/documents/lod
 import {
   DOCUMENT_TOOLTIPS,
   READINESS_PROBLEMS,
+  applicationsEditLock,
   attachAvailability,
   canApproveApplications,
+  canUnapproveApplications,
   detachAvailability,
   landRegistryFeeTotal,
   orderApplications,
@@ -104,6 +107,7 @@ export const LodgementEvent = {
   REQUISITIONS_SUBMITTED: "LODGEMENT_REQUISITIONS_SUBMITTED",
   REJECTED: "LODGEMENT_REJECTED",
   REGISTERED_EXTERNALLY: "LODGEMENT_REGISTERED_EXTERNALLY",
+  RESUBMISSION_PREPARED: "LODGEMENT_RESUBMISSION_PREPARED",
 } as const;
 
 export const CASE_NOT_FOUND_MESSAGE = "There is no lodgement case with that id, or you are not a participant in its workspace.";
@@ -131,12 +135,16 @@ function refusal(refused: Refusable, code: string = LODGEMENT_REFUSAL_CODES.docu
 }
 
 export function lockFlagsOf(workspace: CallerWorkspace) {
-  return workspaceFlags({
-    status: workspace.row.status as WorkspaceStatus,
-    tasks: [],
-    borrowersValidationStatus: workspace.row.borrowers_validation_status as BorrowerValidationStatus,
-  });
+  const status = workspace.row.status as WorkspaceStatus;
+  return {
+    ...workspaceFlags({ status, tasks: [], borrowersValidationStatus: workspace.row.borrowers_validation_status as BorrowerValidationStatus }),
+    // The status beside the flags: a case prepared for resubmission lifts the lock of a REQUISITIONED workspace only (0714).
+    status,
+  };
 }
+
+/** The case was prepared for resubmission and is not lodged again (decision 0714). */
+const resubmissionPreparedOf = (lodgementCase: CaseRow) => lodgementCase.resubmission_prepared_at !== null && !lodgementCase.hard_locked;
 
 // ---------------------------------------------------------------------------------------------------
 // Reading the case
@@ -332,7 +340,7 @@ async function refreshStatuses(trx: Trx, lodgementCase: CaseRow, documents: read
       changed = true;
     }
   }
-  const caseStatus = caseStatusBeforeLodgement(statuses, approved);
+  const caseStatus = caseStatusBeforeLodgement(statuses, approved, resubmissionPreparedOf(lodgementCase));
   if (caseStatus !== lodgementCase.status) {
     if (dry) return true;
     await trx.updateTable("lodgement_cases").set({ status: caseStatus }).where("lodgement_case_id", "=", lodgementCase.lodgement_case_id).execute();
@@ -436,7 +444,7 @@ const refusedWith = (tooltip: string) => ({ enabled: false, tooltip });
 
 /** Whether the caller may change the applications now (edit, approve): the workspace open and the case not approved or lodged. */
 function applicationEditRefusal(workspace: CallerWorkspace, state: CaseState): string | null {
-  const lock = editLock(lockFlagsOf(workspace));
+  const lock = applicationsEditLock(lockFlagsOf(workspace), resubmissionPreparedOf(state.lodgementCase));
   if (lock) return DOCUMENT_TOOLTIPS[lock];
   if (state.lodgementCase.status === "REQUISITIONED") return DOCUMENT_TOOLTIPS.requisitioned;
   if (state.lodgementCase.approved_at !== null || state.lodgementCase.hard_locked) return DOCUMENT_TOOLTIPS.applicationsApproved;
@@ -447,7 +455,11 @@ function removeAvailability(row: DocumentRow, workspace: CallerWorkspace, state:
   if (isApplication(row)) return refusedWith(LODGEMENT_MESSAGES.applicationNotRemovable);
   if (row.sub_type === "RECEIVED" || row.submitted_at) return refusedWith(DOCUMENT_TOOLTIPS.submitted);
   if (row.parent_document_id) {
-    const detach = detachAvailability({ workspace: lockFlagsOf(workspace), applicationsApproved: state.lodgementCase.approved_at !== null || state.lodgementCase.hard_locked });
+    const detach = detachAvailability({
+      workspace: lockFlagsOf(workspace),
+      applicationsApproved: state.lodgementCase.approved_at !== null || state.lodgementCase.hard_locked,
+      resubmissionPrepared: resubmissionPreparedOf(state.lodgementCase),
+    });
     return detach.enabled ? allowed : refusedWith(detach.tooltip!);
   }
   const lock = editLock(lockFlagsOf(workspace));
@@ -488,6 +500,7 @@ function readinessProblems(state: CaseState): { code: string; message: string }[
     partiesWithIdentityEvidence: state.partiesWithIdentityEvidence,
     identityFormCount: state.documents.filter((document) => document.document_type === "IDENTITY_FORM").length,
     hasRejectedRequest: hasRejectedRequest(state),
+    resubmissionPrepared: resubmissionPreparedOf(state.lodgementCase),
     documentTypes: state.documents.map((document) => document.document_type),
   });
   return problems.map((code) => ({ code, message: READINESS_PROBLEMS[code] }));
@@ -498,7 +511,9 @@ export function submissionProblems(workspace: CallerWorkspace, state: CaseState)
   const status = state.lodgementCase.status;
   if (isLodgedStatus(status)) return [{ code: "alreadyLodged", message: LODGEMENT_MESSAGES.alreadyLodged }];
   if (status !== "APPROVED") return [{ code: "notApproved", message: LODGEMENT_MESSAGES.notApproved }];
-  if (!SUBMITTABLE_WORKSPACE_STATUSES.includes(workspace.row.status)) return [{ code: "notSubmittable", message: LODGEMENT_MESSAGES.notSubmittable }];
+  // A resubmission goes from the REQUISITIONED workspace the rejection left (its funds were exchanged before the first lodgement).
+  const submittable = resubmissionPreparedOf(state.lodgementCase) ? workspace.row.status === "REQUISITIONED" : SUBMITTABLE_WORKSPACE_STATUSES.includes(workspace.row.status);
+  if (!submittable) return [{ code: "notSubmittable", message: LODGEMENT_MESSAGES.notSubmittable }];
   // A document whose file has not passed its virus scan (an upload made through the documents POST) is not sent.
   const unscanned = state.documents.some((row) => row.file_id !== null && row.upload_status !== "SUCCESS");
   return [...(unscanned ? [{ code: "fileNotReady", message: LODGEMENT_MESSAGES.fileNotReady }] : []), ...readinessProblems(state)];
@@ -534,13 +549,23 @@ function caseOf(workspace: CallerWorkspace, state: CaseState): LodgementCase {
       applicationStatuses: applications.map((row) => row.status),
       workspace: lockFlagsOf(workspace),
     }),
-    canUnapprove: status === "APPROVED" && !lodgementCase.hard_locked && editLock(lockFlagsOf(workspace)) === null,
+    canUnapprove: canUnapproveApplications({
+      lodgementCaseStatus: status,
+      hardLocked: lodgementCase.hard_locked,
+      workspace: lockFlagsOf(workspace),
+      resubmissionPrepared: resubmissionPreparedOf(lodgementCase),
+    }),
     submissionProblems: submissionProblems(workspace, state),
     approvalStatements: approvalStatements(state.externallyRepresented),
     activeLodgementRequestId: active?.lodgement_request_id ?? null,
     requisitionDeadline: active && active.outcome === "REQUISITIONED" ? iso(active.requisition_deadline) : null,
     version: lodgementCase.version,
   };
+}
+
+/** The applications among `documents`, as a request lists them (and keeps them, lodgement_requests.applications). */
+function applicationsCarried(documents: readonly DocumentRow[]): LodgementRequest["applications"] {
+  return documents.filter(isApplication).map((document) => ({ documentId: document.document_id, documentType: document.document_type as DocumentType, name: document.name }));
 }
 
 function requestOf(row: RequestRow, state: CaseState, today: string): LodgementRequest {
@@ -557,7 +582,8 @@ function requestOf(row: RequestRow, state: CaseState, today: string): LodgementR
     requisitionedAt: iso(row.requisitioned_at),
     requisitionDeadline: iso(row.requisition_deadline),
     landRegistryFee: Number(row.land_registry_fee),
-    applications: documents.filter(isApplication).map((document) => ({ documentId: document.document_id, documentType: document.document_type as DocumentType, name: document.name })),
+    // What the request carried (kept on the request since 0081: a rejected request's applications may be in a newer one now).
+    applications: (row.applications as LodgementRequest["applications"] | null) ?? applicationsCarried(documents),
     correspondence: documents.filter((document) => document.document_category === "REQUISITION_DOCUMENT").map((document) => supportingOf(document, state, today)),
   };
 }
@@ -923,6 +949,7 @@ async function makeDocument(
           applicationsApproved: state.lodgementCase.approved_at !== null || state.lodgementCase.hard_locked,
           signedDocumentExists: signedCopy && (SIGNED_APPLICATION_TYPES as readonly string[]).includes(parent.document_type) && facts.signed,
           documentTypeAvailable: signedCopy || (SUPPORTING_DOCUMENT_TYPES as readonly string[]).includes(body.documentType),
+          resubmissionPrepared: resubmissionPreparedOf(state.lodgementCase),
         });
         if (!available.enabled) throw refusal(available);
       } else if (editLock(lockFlagsOf(workspace)) === "cancelled") {
@@ -1035,7 +1062,8 @@ export async function updateDocument(
       if (body.certificationType !== undefined || body.fileId !== undefined) {
         if (isApplication(row) || row.sub_type === "RECEIVED") throw badRequest(DOCUMENT_TOOLTIPS.notAvailable, LODGEMENT_REFUSAL_CODES.documentRefused);
         if (row.submitted_at) throw badRequest(DOCUMENT_TOOLTIPS.submitted, LODGEMENT_REFUSAL_CODES.documentRefused);
-        const lock = editLock(lockFlagsOf(workspace));
+        // A document attached to an application of a case prepared for resubmission changes with its application (0714).
+        const lock = applicationsEditLock(lockFlagsOf(workspace), row.parent_document_id !== null && resubmissionPreparedOf(state.lodgementCase));
         if (lock === "cancelled" || (lock && row.document_category !== "REQUISITION_DOCUMENT")) throw badRequest(DOCUMENT_TOOLTIPS[lock], LODGEMENT_REFUSAL_CODES.documentRefused);
         if (row.parent_document_id && (state.lodgementCase.approved_at !== null || state.lodgementCase.hard_locked)) {
           throw badRequest(DOCUMENT_TOOLTIPS.applicationsApproved, LODGEMENT_REFUSAL_CODES.documentRefused);
@@ -1129,7 +1157,7 @@ export async function approveApplications(
         requireCaseVersion(context, expectedVersion);
         const applications = state.documents.filter(isApplication);
         if (!canApproveApplications({ lodgementCaseStatus: lodgementCase.status, applicationStatuses: applications.map((row) => row.status), workspace: lockFlagsOf(workspace) })) {
-          const lock = editLock(lockFlagsOf(workspace));
+          const lock = applicationsEditLock(lockFlagsOf(workspace), lodgementCase.status === "RESUBMISSION_PREPARED");
           throw badRequest(lock ? DOCUMENT_TOOLTIPS[lock] : LODGEMENT_MESSAGES.cannotApprove, LODGEMENT_REFUSAL_CODES.approvalRefused);
         }
         const needed = approvalStatements(state.externallyRepresented);
@@ -1139,11 +1167,11 @@ export async function approveApplications(
       }
       requireCan(caller, "unapproveApplications", workspace);
       requireCaseVersion(context, expectedVersion);
-      // Not once the workspace is locked either: approval needs an open workspace, so an unapproval there could
-      // never be undone and the applications could never be submitted.
-      const lock = editLock(lockFlagsOf(workspace));
+      // Not once the workspace is locked either (but for a case prepared for resubmission): approval needs an
+      // open workspace, so an unapproval there could never be undone and the applications never submitted.
+      const lock = applicationsEditLock(lockFlagsOf(workspace), resubmissionPreparedOf(lodgementCase));
       if (lock) throw badRequest(DOCUMENT_TOOLTIPS[lock], LODGEMENT_REFUSAL_CODES.approvalRefused);
-      if (lodgementCase.status !== "APPROVED" || lodgementCase.hard_locked) {
+      if (!canUnapproveApplications({ lodgementCaseStatus: lodgementCase.status, hardLocked: lodgementCase.hard_locked, workspace: lockFlagsOf(workspace), resubmissionPrepared: resubmissionPreparedOf(lodgementCase) })) {
         throw badRequest(LODGEMENT_MESSAGES.cannotUnapprove, LODGEMENT_REFUSAL_CODES.approvalRefused);
       }
       await trx.updateTable("lodgement_cases").set({ approved_at: null, approved_by: null }).where("lodgement_case_id", "=", lodgementCaseId).execute();
@@ -1166,12 +1194,15 @@ function submissionOf(state: CaseState, lodgementRequestId: string, titleNumber:
   };
 }
 
-/** PATCH lodgement-cases/{id} {status}: submit (LODGED) or resubmitted outside the product (REGISTERED_EXTERNALLY). */
+/**
+ * PATCH lodgement-cases/{id} {status}: submit (LODGED), resubmitted outside the product (REGISTERED_EXTERNALLY),
+ * or prepared for resubmission in the product (RESUBMISSION_PREPARED, decision 0714).
+ */
 export async function patchLodgementCase(
   deps: LodgementDeps,
   caller: VerifiedCaller,
   lodgementCaseId: string,
-  status: "LODGED" | "REGISTERED_EXTERNALLY",
+  status: CasePatchStatus,
   expectedVersion: number,
   meta: RequestMeta,
 ): Promise<LodgementCase> {
@@ -1188,6 +1219,34 @@ export async function patchLodgementCase(
         if (state.lodgementCase.status !== "REGISTRATION_REJECTED") throw badRequest(LODGEMENT_MESSAGES.resubmitOnlyRejected, LODGEMENT_REFUSAL_CODES.statusRefused);
         await trx.updateTable("lodgement_cases").set({ status: "REGISTERED_EXTERNALLY", hard_locked: true }).where("lodgement_case_id", "=", lodgementCaseId).execute();
         return { workspaceStatus: "CLOSED", event: LodgementEvent.REGISTERED_EXTERNALLY, details: {} };
+      }
+      if (status === "RESUBMISSION_PREPARED") {
+        // The resubmission link needs EDIT_LODGEMENT_CASES, as the outside one does (document 3 section 5).
+        requireCan(caller, "resubmitOutsideProduct", workspace);
+        requireCaseVersion(context, expectedVersion);
+        if (state.lodgementCase.status !== "REGISTRATION_REJECTED") throw badRequest(LODGEMENT_MESSAGES.prepareResubmissionOnlyRejected, LODGEMENT_REFUSAL_CODES.statusRefused);
+        const rejected = state.requests.find((request) => request.rejected_at !== null)!;
+        // The rejected request keeps listing what it carried; its correspondence stays with it (Expired).
+        if (rejected.applications === null) {
+          const carried = applicationsCarried(state.documents.filter((row) => row.lodgement_request_id === rejected.lodgement_request_id));
+          await trx.updateTable("lodgement_requests").set({ applications: JSON.stringify(carried) }).where("lodgement_request_id", "=", rejected.lodgement_request_id).execute();
+        }
+        // The applications and what is attached to them are taken back: not submitted, not rejected, in no request,
+        // so they are changed, approved and sent again in full (their statuses are recomputed after this write).
+        const taken = state.documents.filter((row) => row.document_category !== "REQUISITION_DOCUMENT" && row.lodgement_request_id !== null).map((row) => row.document_id);
+        if (taken.length > 0) {
+          await trx
+            .updateTable("lodgement_documents")
+            .set({ lodgement_request_id: null, submitted_at: null, rejected_at: null })
+            .where("document_id", "in", taken)
+            .execute();
+        }
+        await trx
+          .updateTable("lodgement_cases")
+          .set({ status: "RESUBMISSION_PREPARED", hard_locked: false, approved_at: null, approved_by: null, resubmission_prepared_at: now })
+          .where("lodgement_case_id", "=", lodgementCaseId)
+          .execute();
+        return { event: LodgementEvent.RESUBMISSION_PREPARED, details: { rejectedLodgementRequestId: rejected.lodgement_request_id } };
       }
       requireCan(caller, "submitApplications", workspace);
       requireCaseVersion(context, expectedVersion);
@@ -1211,6 +1270,7 @@ export async function patchLodgementCase(
           answer_due_at: registryAnswerDue(now),
           land_registry_fee: fee,
           created_by: caller.userId,
+          applications: JSON.stringify(applicationsCarried(applications)),
         })
         .execute();
       // The applications and everything attached to them go in the request.
@@ -1223,7 +1283,12 @@ export async function patchLodgementCase(
         .where("document_id", "in", lodgedIds)
         .execute();
       await trx.updateTable("lodgement_documents").set({ status: "LODGED" }).where("document_id", "in", applications.map((row) => row.document_id)).execute();
-      await trx.updateTable("lodgement_cases").set({ status: "LODGED", hard_locked: true }).where("lodgement_case_id", "=", lodgementCaseId).execute();
+      await trx
+        .updateTable("lodgement_cases")
+        .set({ status: "LODGED", hard_locked: true, resubmission_prepared_at: null })
+        .where("lodgement_case_id", "=", lodgementCaseId)
+        .execute();
+      // A first submission moves the workspace FUNDS_EXCHANGED → LODGED; a resubmission REQUISITIONED → LODGED.
       return { workspaceStatus: "LODGED", event: LodgementEvent.LODGED, details: { lodgementRequestId, registryReference, landRegistryFee: fee } };
     },
     (workspace, state) => caseOf(workspace, state),

@@ -21,6 +21,7 @@ import {
   LodgementRequestSchema,
   LodgementRequestsResponseSchema,
   ParticipantsResponseSchema,
+  fieldErrorMessage,
   fieldErrorsOf,
   type LodgementCase,
   type LodgementDocument,
@@ -615,5 +616,145 @@ describe("the case read in full (include): what the separate calls answer, in on
     const response = await call(keystone, "GET", `${L}/lodgement-cases?workspace_id=${DEMO_WORKSPACES.purchaseRequisitioned.workspaceId}&include=${INCLUDE}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).not.toHaveProperty("included");
+  });
+});
+
+describe("resubmission in the product (decision 0714): a rejected case prepared, changed, approved, submitted again and registered", () => {
+  const workspaceId = DEMO_WORKSPACES.purchaseRequisitioned.workspaceId; // WS-11: requisitioned, its mortgage charge £276,999
+  let lodgementCase: LodgementCase;
+  let rejectedRequestId: string;
+  const caseUrl = () => `${L}/lodgement-cases/${lodgementCase.lodgementCaseId}`;
+  const requestsOf = async () =>
+    LodgementRequestsResponseSchema.parse((await call(harper, "GET", `${L}/lodgement-requests?lodgement_case_id=${lodgementCase.lodgementCaseId}`)).json()).records;
+  /** A refused call changes nothing: the case's version and status, and the workspace's status, are as before. */
+  async function expectUnchanged(before: LodgementCase, workspaceStatus: string) {
+    const after = await caseOf(harper, workspaceId);
+    expect({ version: after.version, status: after.lodgementCaseStatus }).toEqual({ version: before.version, status: before.lodgementCaseStatus });
+    expect((await workspaceRow(workspaceId)).status).toBe(workspaceStatus);
+  }
+
+  it("is refused while the case is requisitioned, not rejected", async () => {
+    lodgementCase = await caseOf(harper, workspaceId);
+    if (lodgementCase.lodgementCaseStatus === "REQUISITIONED") {
+      expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "RESUBMISSION_PREPARED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.prepareResubmissionOnlyRejected);
+      await expectUnchanged(lodgementCase, "REQUISITIONED");
+      // The deadline passes (the rejection path above may already have run the job past it).
+      await runRegistryJob(provider.db, clockAt(new Date(lodgementCase.requisitionDeadline!)), "test");
+    }
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "REGISTRATION_REJECTED", hardLocked: true, canApprove: false });
+    rejectedRequestId = (await requestsOf())[0]!.lodgementRequestId;
+  });
+
+  it("a rejected case still refuses changes to its applications until prepared", async () => {
+    const mortgage = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "MORTGAGE_DEED");
+    expect(mortgage.actions.edit).toEqual({ enabled: false, tooltip: DOCUMENT_TOOLTIPS.locked });
+    expectRefusal(await call(harper, "PATCH", `${caseUrl()}/documents/${mortgage.documentId}`, { transactionValue: 276_000_00 }, mortgage.version), 400, DOCUMENT_TOOLTIPS.locked);
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "EVIDENCE");
+    expectRefusal(
+      await call(harper, "POST", `${caseUrl()}/documents`, { fileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId }),
+      400,
+      DOCUMENT_TOOLTIPS.applicationsApproved,
+    );
+    await expectUnchanged(lodgementCase, "REQUISITIONED");
+  });
+
+  it("the prepare call: If-Match required, a stale version 409, a caller outside the workspace 404, an unknown status 400; each changes nothing", async () => {
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "RESUBMISSION_PREPARED" }), 428, VERSION_REQUIRED_MESSAGE);
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "RESUBMISSION_PREPARED" }, lodgementCase.version - 1), 409, CONFLICT_MESSAGE);
+    expect((await call(keystone, "PATCH", caseUrl(), { status: "RESUBMISSION_PREPARED" }, lodgementCase.version)).statusCode).toBe(404);
+    const unknown = await call(harper, "PATCH", caseUrl(), { status: "PREPARED" }, lodgementCase.version);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain("RESUBMISSION_PREPARED (resubmit in the product)");
+    // Submitting a rejected case is refused: it must be prepared (and approved) first.
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "LODGED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.alreadyLodged);
+    await expectUnchanged(lodgementCase, "REQUISITIONED");
+  });
+
+  it("prepared: the lock lifted, the applications back to prepared with no approval, the workspace still REQUISITIONED, the rejected request kept", async () => {
+    const prepared = await call(harper, "PATCH", caseUrl(), { status: "RESUBMISSION_PREPARED" }, lodgementCase.version);
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    lodgementCase = LodgementCaseSchema.parse(prepared.json());
+    expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "RESUBMISSION_PREPARED", hardLocked: false, applicationsApproved: false, canApprove: true, activeLodgementRequestId: null });
+    expect(prepared.headers.etag).toBe(`"${lodgementCase.version}"`);
+    expect((await workspaceRow(workspaceId)).status).toBe("REQUISITIONED");
+    expect(await taskStatus(workspaceId, "submit-applications-to-hmlr")).toBe("PENDING");
+    const applications = (await documentsOf(harper, lodgementCase.lodgementCaseId)).filter((document) => document.documentCategory === "APPLICATION_DOCUMENT");
+    expect(applications.map((document) => [document.status, document.submittedAt, document.rejectedAt, document.actions.edit.enabled])).toEqual(
+      applications.map(() => ["PREPARED", null, null, true]),
+    );
+    const [rejected] = await requestsOf();
+    expect(rejected).toMatchObject({ lodgementRequestId: rejectedRequestId, outcome: "REJECTED" });
+    expect(rejected!.applications.map((entry) => entry.documentType).sort()).toEqual(["MORTGAGE_DEED", "TRANSFER_OF_WHOLE"]);
+    expect(rejected!.correspondence.every((document) => document.expired)).toBe(true);
+    // Neither transition applies to a prepared case any more; a refused one changes nothing.
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "RESUBMISSION_PREPARED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.prepareResubmissionOnlyRejected);
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "REGISTERED_EXTERNALLY" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.resubmitOnlyRejected);
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "LODGED" }, lodgementCase.version), 400, LODGEMENT_MESSAGES.notApproved);
+    await expectUnchanged(lodgementCase, "REQUISITIONED");
+  });
+
+  it("the applications are changed, attached to and detached from, approved and unapproved, in the locked workspace", async () => {
+    let mortgage = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "MORTGAGE_DEED");
+    // £276,000: the sandbox registers it without a requisition this time.
+    const saved = await call(harper, "PATCH", `${caseUrl()}/documents/${mortgage.documentId}`, { transactionValue: 276_000_00 }, mortgage.version);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const fileId = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "EVIDENCE");
+    const attached = await call(harper, "POST", `${caseUrl()}/documents`, { fileId, documentType: "EVIDENCE", documentCategory: "SUPPORTING_DOCUMENT", parentDocumentId: mortgage.documentId });
+    expect(attached.statusCode, attached.body).toBe(201);
+    const evidence = DocumentSchema.parse(attached.json());
+    const detached = await call(harper, "DELETE", `${caseUrl()}/documents/${evidence.documentId}`, undefined, evidence.version);
+    expect(detached.json()).toEqual({ documentId: evidence.documentId, outcome: "DETACHED" });
+    mortgage = application(await documentsOf(harper, lodgementCase.lodgementCaseId), "MORTGAGE_DEED");
+    expect(mortgage.documentAttributes.transactionValue).toBe(276_000_00);
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("RESUBMISSION_PREPARED");
+    // What readiness (4.3) still asks of this case is given as on a first submission: an identity form per party
+    // with identity evidence (the demo seed lodged WS-11 without them).
+    const evidenced = await provider.db
+      .selectFrom("workspace_parties")
+      .select("party_id")
+      .where("workspace_id", "=", workspaceId)
+      .where("verification_of_identity", "=", "IDENTITY_EVIDENCE")
+      .execute();
+    for (const _party of evidenced) {
+      const identityForm = await storedFile(lodgementCase.lodgementCaseId, "SUCCESS", "IDENTITY_FORM");
+      const held = await call(harper, "POST", `${caseUrl()}/documents`, { fileId: identityForm, documentType: "IDENTITY_FORM", documentCategory: "IDENTITY_SUPPORTING_DOCUMENT" });
+      expect(held.statusCode, held.body).toBe(201);
+    }
+    lodgementCase = await caseOf(harper, workspaceId);
+    const approvals = `${caseUrl()}/approvals`;
+    expectRefusal(await call(harper, "POST", approvals, { approved: true, statements: [] }, lodgementCase.version), 400, fieldErrorMessage("statements", LODGEMENT_MESSAGES.statementsRequired));
+    lodgementCase = LodgementCaseSchema.parse((await call(harper, "POST", approvals, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version)).json());
+    // Readiness accepts the rejected request: the case was prepared for resubmission.
+    expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "APPROVED", canUnapprove: true, submissionProblems: [] });
+    lodgementCase = LodgementCaseSchema.parse((await call(harper, "POST", approvals, { approved: false }, lodgementCase.version)).json());
+    expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "RESUBMISSION_PREPARED", applicationsApproved: false });
+    lodgementCase = LodgementCaseSchema.parse((await call(harper, "POST", approvals, { approved: true, statements: lodgementCase.approvalStatements }, lodgementCase.version)).json());
+    expect(lodgementCase.lodgementCaseStatus).toBe("APPROVED");
+    expect((await workspaceRow(workspaceId)).status).toBe("REQUISITIONED");
+  });
+
+  it("submitted again: a new request with every application, the case hard locked, the workspace REQUISITIONED → LODGED; registered, the workspace CLOSED", async () => {
+    expectRefusal(await call(harper, "PATCH", caseUrl(), { status: "LODGED" }, lodgementCase.version - 1), 409, CONFLICT_MESSAGE);
+    const lodged = await call(harper, "PATCH", caseUrl(), { status: "LODGED" }, lodgementCase.version);
+    expect(lodged.statusCode, lodged.body).toBe(200);
+    lodgementCase = LodgementCaseSchema.parse(lodged.json());
+    expect(lodgementCase).toMatchObject({ lodgementCaseStatus: "LODGED", hardLocked: true, canApprove: false, canUnapprove: false });
+    expect((await workspaceRow(workspaceId)).status).toBe("LODGED");
+    expect(await taskStatus(workspaceId, "submit-applications-to-hmlr")).toBe("COMPLETED");
+    const events = await provider.db.selectFrom("audit_events").select("action").where("target", "=", workspaceId).execute();
+    expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(["LODGEMENT_RESUBMISSION_PREPARED", "LODGEMENT_LODGED"]));
+    const [fresh, rejected] = await requestsOf();
+    expect(fresh!.lodgementRequestId).not.toBe(rejectedRequestId);
+    expect(fresh!.applications.map((entry) => entry.documentType).sort()).toEqual(["MORTGAGE_DEED", "TRANSFER_OF_WHOLE"]);
+    expect(rejected).toMatchObject({ lodgementRequestId: rejectedRequestId, outcome: "REJECTED" });
+    expect(rejected!.applications).toHaveLength(2);
+    await runRegistryJob(provider.db, clockAt(hoursAfter(fresh!.submittedAt, 30)), "test");
+    lodgementCase = await caseOf(harper, workspaceId);
+    expect(lodgementCase.lodgementCaseStatus).toBe("REGISTERED");
+    expect((await workspaceRow(workspaceId)).status).toBe("CLOSED");
+    const applications = (await documentsOf(harper, lodgementCase.lodgementCaseId)).filter((document) => document.documentCategory === "APPLICATION_DOCUMENT");
+    expect(applications.every((document) => document.status === "REGISTERED")).toBe(true);
   });
 });

@@ -6,7 +6,8 @@
  * approval with the statements, the workspace approved and its funds exchanged on completion day, submission,
  * a requisition from the land registry sandbox (a value in pounds ending in 999) answered, registered and
  * closed — and in each mode a requisition whose deadline passes (product clock), rejected, then resubmitted
- * outside the product. Every state passes axe and fits 320 px. Test PDFs are made at test time
+ * outside the product (without JavaScript) or prepared for resubmission, changed, approved, submitted again and
+ * registered in the product (with JavaScript; its prepare post without). Every state passes axe and fits 320 px. Test PDFs are made at test time
  * (documents-files.ts); docs/demo-workspaces.md names the workspaces.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -380,10 +381,63 @@ async function expectWorkspaceStatus(page: Page, workspaceId: string, status: st
   await expect(page.locator(".workspace-header .tag-status")).toHaveText(status);
 }
 
+/**
+ * A rejected case prepared for resubmission, changed, approved, submitted again and registered (decision 0714):
+ * the prepare post made without JavaScript (its own confirmation page), after its dialog was seen and
+ * cancelled with JavaScript; the rest with JavaScript on `page`. `day`: the product day of the rejection.
+ */
+async function resubmitInTheProduct(browser: Browser, page: Page, workspaceId: string, day: string) {
+  const rejected = section(page, "Rejected applications");
+  await expect(rejected.getByRole("link", { name: "Resubmit outside the product" })).toBeVisible();
+  await rejected.getByRole("link", { name: "Prepare resubmission" }).click();
+  await expect(page.getByRole("heading", { name: "Prepare resubmission", level: 2 })).toBeVisible();
+  await expectNoAxeViolations(page, true);
+  await modal(page, true).getByRole("link", { name: "Cancel" }).click();
+  await expect(page.locator("dialog[open]")).toHaveCount(0);
+
+  const noScript = await pageAs(browser, "manager", false);
+  await noScript.goto(`/workspaces/${workspaceId}/documents`);
+  await section(noScript, "Rejected applications").getByRole("link", { name: "Prepare resubmission" }).click();
+  await expect(noScript.getByRole("heading", { name: "Prepare resubmission", level: 1 })).toBeVisible();
+  await expectNoAxeViolations(noScript, false);
+  await modal(noScript, false).getByRole("button", { name: "Prepare resubmission", exact: true }).click();
+  await expectToast(noScript, "Resubmission prepared.");
+  await noScript.context().close();
+
+  // Prepared: the rejected lodgement still listed with its expired correspondence, no resubmission offered
+  // again, the applications editable in the still requisitioned workspace.
+  await page.reload();
+  const applications = section(page, "Applications for lodgement with HMLR");
+  await expect(applications).toContainText("Case status: Resubmission prepared");
+  await expect(rejected.getByText("Expired").first()).toBeVisible();
+  await expect(rejected.getByRole("link")).toHaveCount(0);
+  await expectNoAxeViolations(page, true);
+  await expectFits320(page);
+  // £180,000: the registry sandbox registers it without a requisition this time.
+  const charge = application(page, "Mortgage charge");
+  if ((await charge.getAttribute("open")) === null) await charge.locator("summary").click();
+  await charge.getByRole("link", { name: "Edit Mortgage charge" }).click();
+  await fillApplication(page, "Mortgage charge", "180,000");
+  await expectToast(page, /Mortgage charge updated|Transaction value/);
+  await expect(application(page, "Mortgage charge")).toContainText("£180,000.00");
+  await approveApplications(page, true);
+  await expectWorkspaceStatus(page, workspaceId, "Requisitioned");
+  await page.goto(`/workspaces/${workspaceId}/documents`);
+  await submitToLandRegistry(page, true);
+  await expectWorkspaceStatus(page, workspaceId, "Lodged");
+  // The registry answers an hour after the submission: registered, the workspace closed.
+  await setProductClock(helpdesk, at(day, 16));
+  await page.goto(`/workspaces/${workspaceId}/documents`);
+  await reloadUntil(page, () => expect(applications).toContainText("Case status: Registered"));
+  await expect(section(page, "Rejected applications")).toBeVisible();
+  await expectNoAxeViolations(page, true);
+  await expectWorkspaceStatus(page, workspaceId, "Closed");
+}
+
 test.describe("documents tab journeys", () => {
   // Without JavaScript first: the demo requisition would lapse in any later test that moves the clock on.
   for (const javaScriptEnabled of [false, true]) {
-    test(`a requisition left past its deadline is rejected, then resubmitted outside the product (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    test(`a requisition left past its deadline is rejected, then resubmitted ${javaScriptEnabled ? "in" : "outside"} the product (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
       browser,
     }) => {
       test.setTimeout(300_000);
@@ -407,16 +461,21 @@ test.describe("documents tab journeys", () => {
       await expect(section(page, "Rejected applications").getByText("Expired").first()).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
       await expectFits320(page);
-      await section(page, "Rejected applications")
-        .getByRole("link", { name: "Resubmit outside the product" })
-        .click();
-      await expect(
-        page.getByRole("heading", { name: "Resubmit outside the product", level: javaScriptEnabled ? 2 : 1 }),
-      ).toBeVisible();
-      await expectNoAxeViolations(page, javaScriptEnabled);
-      await modal(page, javaScriptEnabled).getByRole("button", { name: "Confirm resubmission" }).click();
-      await expectToast(page, "Recorded as resubmitted outside the product. The workspace is closed.");
-      await expectWorkspaceStatus(page, workspaceId, "Closed");
+      if (javaScriptEnabled) {
+        // With JavaScript the rejected remortgage is resubmitted in the product (decision 0714).
+        await resubmitInTheProduct(browser, page, workspaceId, addDays(tomorrow, 30));
+      } else {
+        await section(page, "Rejected applications")
+          .getByRole("link", { name: "Resubmit outside the product" })
+          .click();
+        await expect(
+          page.getByRole("heading", { name: "Resubmit outside the product", level: javaScriptEnabled ? 2 : 1 }),
+        ).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await modal(page, javaScriptEnabled).getByRole("button", { name: "Confirm resubmission" }).click();
+        await expectToast(page, "Recorded as resubmitted outside the product. The workspace is closed.");
+        await expectWorkspaceStatus(page, workspaceId, "Closed");
+      }
       expectNoConsoleErrors(page);
       await page.context().close();
       await setProductClock(helpdesk, null);

@@ -415,6 +415,8 @@ export interface LodgementCasesTable {
   approved_at: NullableTimestamp;
   approved_by: string | null;
   version: Defaulted<number>;
+  /** When the rejected case was prepared for resubmission; null once lodged again (migration 0081, decision 0714). */
+  resubmission_prepared_at: NullableTimestamp;
 }
 
 export interface TitlesTable {
@@ -575,6 +577,8 @@ export interface LodgementRequestsTable {
   answer_due_at: NullableTimestamp;
   land_registry_fee: ColumnType<number | string | bigint, number | undefined, number>;
   created_by: string | null;
+  /** The applications the request carried, [{documentId, documentType, name}] (migration 0081); null before it. */
+  applications: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface LodgementDocumentsTable {
