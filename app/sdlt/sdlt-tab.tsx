@@ -28,6 +28,7 @@ import {
   PurchaserDetailsFields,
   TaxCalculationFields,
   TransactionDetailsFields,
+  YES_NO,
 } from "./sdlt-fields";
 import type { CalculationView, Row, SdltApplicationView, SdltView, SectionView } from "./sdlt-view";
 
@@ -76,10 +77,7 @@ export function SdltErrorPanel({ status, message }: { status: number; message: s
 const QUESTIONS = {
   needStampDutySubmission: {
     legend: "Is a stamp duty land tax return needed for this transaction?",
-    options: [
-      { value: "true", label: "Yes" },
-      { value: "false", label: "No" },
-    ],
+    options: YES_NO,
   },
   taxAuthority: {
     legend: "Which tax authority does the return go to?",
@@ -87,10 +85,7 @@ const QUESTIONS = {
   },
   submitThroughProduct: {
     legend: "Do you want to submit the return through this product?",
-    options: [
-      { value: "true", label: "Yes" },
-      { value: "false", label: "No" },
-    ],
+    options: YES_NO,
   },
 } as const;
 type QuestionName = keyof typeof QUESTIONS;
