@@ -296,17 +296,15 @@ function DiscardDialog({
   );
 }
 
-function SectionForm({
-  section,
-  view,
-  application,
-  reply,
-}: {
+/** What a section of the return is drawn from: the section, the tab's view, the return, and the action's reply. */
+interface SectionProps {
   section: SectionView;
   view: SdltView;
   application: SdltApplicationView;
   reply: SdltReply | null;
-}) {
+}
+
+function SectionForm({ section, view, application, reply }: SectionProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const mine = reply?.intent === "section" && reply.section === section.slug ? reply : null;
@@ -417,17 +415,7 @@ function SectionForm({
   );
 }
 
-function Section({
-  section,
-  view,
-  application,
-  reply,
-}: {
-  section: SectionView;
-  view: SdltView;
-  application: SdltApplicationView;
-  reply: SdltReply | null;
-}) {
+function Section({ section, view, application, reply }: SectionProps) {
   const body: ReactNode = (
     <>
       {section.slug === "tax-calculation" ? <Calculation calculation={application.calculation} /> : null}
