@@ -49,7 +49,8 @@ type Fields = Record<string, FieldMetadata<any, any, string[]>>;
 const fieldsetOf = (field: AnyField) => (field as unknown as { getFieldset(): Fields }).getFieldset();
 const fieldListOf = (field: AnyField) => (field as unknown as { getFieldList(): AnyField[] }).getFieldList();
 
-const YES_NO: Option[] = [
+/** The answers of every yes/no question of the tab: the sections' fields and the initial questions alike. */
+export const YES_NO: Option[] = [
   { value: "true", label: "Yes" },
   { value: "false", label: "No" },
 ];

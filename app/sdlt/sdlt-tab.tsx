@@ -28,6 +28,7 @@ import {
   PurchaserDetailsFields,
   TaxCalculationFields,
   TransactionDetailsFields,
+  YES_NO,
 } from "./sdlt-fields";
 import type { CalculationView, Row, SdltApplicationView, SdltView, SectionView } from "./sdlt-view";
 
@@ -76,10 +77,7 @@ export function SdltErrorPanel({ status, message }: { status: number; message: s
 const QUESTIONS = {
   needStampDutySubmission: {
     legend: "Is a stamp duty land tax return needed for this transaction?",
-    options: [
-      { value: "true", label: "Yes" },
-      { value: "false", label: "No" },
-    ],
+    options: YES_NO,
   },
   taxAuthority: {
     legend: "Which tax authority does the return go to?",
@@ -87,10 +85,7 @@ const QUESTIONS = {
   },
   submitThroughProduct: {
     legend: "Do you want to submit the return through this product?",
-    options: [
-      { value: "true", label: "Yes" },
-      { value: "false", label: "No" },
-    ],
+    options: YES_NO,
   },
 } as const;
 type QuestionName = keyof typeof QUESTIONS;
@@ -301,17 +296,15 @@ function DiscardDialog({
   );
 }
 
-function SectionForm({
-  section,
-  view,
-  application,
-  reply,
-}: {
+/** What a section of the return is drawn from: the section, the tab's view, the return, and the action's reply. */
+interface SectionProps {
   section: SectionView;
   view: SdltView;
   application: SdltApplicationView;
   reply: SdltReply | null;
-}) {
+}
+
+function SectionForm({ section, view, application, reply }: SectionProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const mine = reply?.intent === "section" && reply.section === section.slug ? reply : null;
@@ -422,17 +415,7 @@ function SectionForm({
   );
 }
 
-function Section({
-  section,
-  view,
-  application,
-  reply,
-}: {
-  section: SectionView;
-  view: SdltView;
-  application: SdltApplicationView;
-  reply: SdltReply | null;
-}) {
+function Section({ section, view, application, reply }: SectionProps) {
   const body: ReactNode = (
     <>
       {section.slug === "tax-calculation" ? <Calculation calculation={application.calculation} /> : null}

@@ -21,7 +21,7 @@ import {
   reopenSdltReturn,
   saveSdltSection,
 } from "../../core/sdlt/client.js";
-import { fieldErrorsOf, type SdltSectionBodies } from "../../core/sdlt/api.js";
+import { fieldErrorsOf, type SdltApplicationIds, type SdltSectionBodies } from "../../core/sdlt/api.js";
 import { formVersion, readForm } from "../components/form/read-form.server";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
@@ -39,7 +39,13 @@ import {
   SDLT_INTENTS,
   type SdltIntent,
 } from "./sdlt-forms";
-import { sdltView, sdltViewMode, type SdltView, type SdltViewMode } from "./sdlt-view";
+import {
+  sdltView,
+  sdltViewMode,
+  type SdltApplicationView,
+  type SdltView,
+  type SdltViewMode,
+} from "./sdlt-view";
 
 /** Toasts this tab needs that section 8.3 does not word (docs/decisions/0820-stamp-duty-tab.md). */
 export const SDLT_TAB_TOASTS = {
@@ -206,11 +212,7 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       try {
         await saveSdltSection(
           user.ctx,
-          {
-            lodgementCaseId: details.lodgementCaseId,
-            taxId: application.taxId,
-            taxApplicationId: application.taxApplicationId,
-          },
+          applicationIds(details.lodgementCaseId, application),
           section.slug,
           formVersion(formData),
           body as SdltSectionBodies[typeof section.slug],
@@ -243,11 +245,7 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       try {
         await consentToSdltReturn(
           user.ctx,
-          {
-            lodgementCaseId: details.lodgementCaseId,
-            taxId: application.taxId,
-            taxApplicationId: application.taxApplicationId,
-          },
+          applicationIds(details.lodgementCaseId, application),
           formVersion(formData),
           { accuracy: true, autoSubmit: true },
         );
@@ -263,11 +261,7 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       try {
         await reopenSdltReturn(
           user.ctx,
-          {
-            lodgementCaseId: details.lodgementCaseId,
-            taxId: application.taxId,
-            taxApplicationId: application.taxApplicationId,
-          },
+          applicationIds(details.lodgementCaseId, application),
           formVersion(formData),
         );
       } catch (error) {
@@ -276,6 +270,14 @@ export async function stampDutyTabAction(request: Request, workspaceId: string |
       return redirectWithToast(back, successToast(SDLT_TAB_TOASTS.reopened));
     }
   }
+}
+
+/** The ids a write to the return is addressed by: its lodgement case and the application's tax ids. */
+function applicationIds(
+  lodgementCaseId: string,
+  application: Pick<SdltApplicationView, "taxId" | "taxApplicationId">,
+): SdltApplicationIds {
+  return { lodgementCaseId, taxId: application.taxId, taxApplicationId: application.taxApplicationId };
 }
 
 /** Whether the form showed every question its answers call for (the browser sends `questionsShown`). */

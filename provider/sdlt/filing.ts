@@ -27,9 +27,8 @@ import type { ProductClock } from "../platform/clock.js";
 import type { Updateable } from "kysely";
 import type { DB, Trx } from "../platform/db/index.js";
 import type { StampDutyReturnsTable } from "../platform/db/schema.js";
-import { recordWorkspaceEvent } from "../workspaces/state.js";
 import { revenueFromEnvironment, type SdltReturnFiling } from "./revenue.js";
-import { SdltEvent, type ReturnRow } from "./returns.js";
+import { commitReturnChange, SdltEvent, type ReturnRow } from "./returns.js";
 
 /** Failures to reach the revenue before a submission or a poll is given up. */
 export const SDLT_MAX_ATTEMPTS = 3;
@@ -199,17 +198,16 @@ export async function advanceSdltReturn(
       default:
         return null;
     }
-    await trx
-      .updateTable("stamp_duty_returns")
-      .set((eb) => ({ version: eb("version", "+", 1), updated_at: now }))
-      .where("lodgement_case_id", "=", lodgementCaseId)
-      .execute();
-    await recordWorkspaceEvent(
+    await commitReturnChange(
       trx,
+      {
+        lodgementCaseId,
+        workspaceId: row.workspace_id,
+        event: step.event,
+        details: { taxApplicationId: row.tax_application_id, ...details },
+        now,
+      },
       SYSTEM,
-      step.event,
-      row.workspace_id,
-      { lodgementCaseId, taxApplicationId: row.tax_application_id, ...details },
       { ipAddress: null, correlationId },
     );
     return step.status;

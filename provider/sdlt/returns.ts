@@ -524,6 +524,38 @@ function requireReturnVersion(frame: SdltFrame, expected: number): void {
 }
 
 /**
+ * Ends every change of a return, in the transaction that made it: moves the return's version on (so a client
+ * holding the old one gets 409) and records the audit event on its workspace, with the lodgement case first in
+ * its details. A user's write (returnWrite) and a step of the filing job (filing.ts, as SYSTEM) both end here.
+ */
+export async function commitReturnChange(
+  trx: Trx,
+  change: {
+    lodgementCaseId: string;
+    workspaceId: string;
+    event: string;
+    details: Record<string, unknown>;
+    now: Date;
+  },
+  caller: Pick<VerifiedCaller, "userId" | "subscriberId">,
+  meta: RequestMeta,
+): Promise<void> {
+  await trx
+    .updateTable("stamp_duty_returns")
+    .set((eb) => ({ version: eb("version", "+", 1), updated_at: change.now }))
+    .where("lodgement_case_id", "=", change.lodgementCaseId)
+    .execute();
+  await recordWorkspaceEvent(
+    trx,
+    caller,
+    change.event,
+    change.workspaceId,
+    { lodgementCaseId: change.lodgementCaseId, ...change.details },
+    meta,
+  );
+}
+
+/**
  * One write: opens the frame locked, runs `write` (which checks and changes the row), moves the version on,
  * records the audit event, and answers the details after.
  */
@@ -539,17 +571,10 @@ async function returnWrite(
     const now = deps.clock.now();
     const result = await write({ trx, frame, now });
     if (result) {
-      await trx
-        .updateTable("stamp_duty_returns")
-        .set((eb) => ({ version: eb("version", "+", 1), updated_at: now }))
-        .where("lodgement_case_id", "=", lodgementCaseId)
-        .execute();
-      await recordWorkspaceEvent(
+      await commitReturnChange(
         trx,
+        { lodgementCaseId, workspaceId: frame.workspace.row.workspace_id, now, ...result },
         caller,
-        result.event,
-        frame.workspace.row.workspace_id,
-        { lodgementCaseId, ...result.details },
         meta,
       );
     }

@@ -9,12 +9,22 @@
  * and its bands beside the entered tax with the note when they differ, Edit (with the discard dialog when
  * JavaScript is on), Next, consent, the PREPARED notice, reopen and consent again, and the return filed by the
  * revenue sandbox on the completion date with its transaction reference number. Without JavaScript on
- * WS-0000003; with it on a fresh purchase made through the API. On a locked workspace the questions are
- * disabled with the lock's reason; the Workspace Viewer sees the read-only summary with 'to be provided'; a
- * seller's representative gets 403. Axe on every state.
+ * WS-0000003; with it on a fresh purchase made through the API. Once the five sections are completed, in the
+ * same mode, a Workspace Viewer of the same firm (view only: no add or edit permission) sees each section's
+ * summary with the values entered and 'to be provided' where none was, and the calculated and entered tax, with
+ * no form, Edit, Next or consent. On a locked workspace the questions are disabled with the lock's reason; the
+ * Keystone Workspace Viewer sees the read-only summary with 'to be provided' before any answer; a seller's
+ * representative gets 403. Axe on every state.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { apiAs, FRESH, type HelpdeskApi } from "./administration-support";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { apiAs, FRESH, SUBSCRIBERS, type HelpdeskApi } from "./administration-support";
 import { expectNoAxeViolations, USERS } from "./support";
 import { DEMO_WORKSPACES, expectNoConsoleErrors, pageAs, setFeatureFlag } from "./workspaces-support";
 import { IN_HOURS, setProductClock, TITLE_FIXTURES } from "./title-fixtures";
@@ -23,6 +33,7 @@ import { EDIT_LOCK_TOOLTIPS } from "../../core/workspaces/status.js";
 import { earliestCompletionDate, nextWorkingDay } from "../../core/financials/completion-date.js";
 import { bankHolidayDates } from "../../core/shared/bank-holidays.js";
 import { addDays } from "../../core/shared/london-time.js";
+import { linksIn, type MailListResponse, type MailMessage } from "../../core/shared/mail-sandbox.js";
 
 let helpdesk: HelpdeskApi;
 
@@ -310,6 +321,150 @@ async function freshDualRepresentedPurchase(
   return { workspaceId, completionDate };
 }
 
+const ALL_COMPLETED = {
+  "transaction-details": "Completed",
+  "property-details": "Completed",
+  "tax-calculation": "Completed",
+  "purchaser-details": "Completed",
+  "purchaser-agent-details": "Completed",
+} as const;
+
+let harperValeViewerState: Promise<NonNullable<BrowserContextOptions["storageState"]>> | undefined;
+
+/**
+ * The logged-in storage state of a Workspace Viewer of Harper & Vale (view:stamp_duty_details, neither the add
+ * nor the edit permission), the buyer's representative's firm, so the return is one the viewer's organisation
+ * may see. None is seeded: the firm's User Manager adds one through the API, and the invited person follows the
+ * invitation's link (read from the mail sandbox) to set a password, which logs them in. Once per run.
+ */
+function harperValeViewer(browser: Browser) {
+  harperValeViewerState ??= (async () => {
+    const manager = await apiOf(browser, USERS.manager.email);
+    const email = `vera.${Date.now().toString(36)}@harpervale.example`;
+    const added = await manager.call(
+      "POST",
+      `/api/subscriber/v1/subscribers/${SUBSCRIBERS.harperVale.subscriberId}/subscriber-users`,
+      { firstName: "Vera", lastName: "Viewer", email, roleNames: ["Workspace Viewer"] },
+    );
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    const mailbox = await manager.call("GET", `/api/v1/mail?to=${encodeURIComponent(email)}`);
+    const [invitation] = (mailbox.json as MailListResponse).records;
+    expect(invitation, JSON.stringify(mailbox.json)).toBeTruthy();
+    const message = (await manager.call("GET", `/api/v1/mail/${invitation!.id}`)).json as MailMessage;
+    const link = linksIn(message.text).find((candidate) => candidate.includes("/activate?token="));
+    expect(link, message.text).toBeTruthy();
+    const context = await browser.newContext(FRESH);
+    try {
+      const page = await context.newPage();
+      await page.goto(link!);
+      await page.getByLabel("New password", { exact: true }).fill("quiet harbour lantern");
+      await page.getByLabel("Confirm new password").fill("quiet harbour lantern");
+      await page.getByRole("button", { name: "Set password and log in" }).click();
+      await expect(page).toHaveURL(/\/workspaces$/);
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  })();
+  return harperValeViewerState;
+}
+
+/** The value of one row (`term`, or the row whose term matches) of a summary. */
+const fact = (summary: Locator, term: string | RegExp) =>
+  summary
+    .locator(":scope > div")
+    .filter({
+      has: summary
+        .page()
+        .locator("dt")
+        .filter({ hasText: typeof term === "string" ? new RegExp(`^${term}$`) : term }),
+    })
+    .locator("dd");
+
+/**
+ * Harper & Vale's Workspace Viewer on the return the buyer's representative has just completed (status CREATED,
+ * every section Completed): each section's summary with the values entered and 'to be provided' for those
+ * left out, the calculated tax beside the entered one, and nothing to write with — no form, no Edit, no Next,
+ * no consent. Axe and 320 px on that state, in the journey's mode.
+ */
+async function expectViewOnlyReturn(browser: Browser, href: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({
+    storageState: await harperValeViewer(browser),
+    javaScriptEnabled,
+  });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(href);
+    const tab = page.getByRole("region", { name: "Stamp duty", exact: true });
+    await expect(tab.getByRole("heading", { name: "Stamp duty return" })).toBeVisible();
+    await expectBadges(page, ALL_COMPLETED);
+    for (const slug of Object.keys(ALL_COMPLETED)) await section(page, slug).locator("summary").click();
+    const summary = (title: string) => tab.locator(`dl[aria-label="${title} summary"]`);
+
+    const transaction = summary("Transaction details");
+    await expect(fact(transaction, "Property type")).toHaveText("Residential");
+    await expect(fact(transaction, "Transaction description")).toHaveText(
+      "Conveyance or transfer of freehold",
+    );
+    await expect(fact(transaction, "Interest transferred")).toHaveText("Freehold, transfer");
+    await expect(fact(transaction, "Restrictions affecting the property")).toHaveText("Yes");
+    await expect(fact(transaction, "Restrictions details")).toHaveText("Covenant 12");
+    await expect(fact(transaction, "Land exchanged")).toHaveText("No");
+    await expect(fact(transaction, "Contract date")).toHaveText("to be provided");
+
+    const property = summary("Property details");
+    await expect(fact(property, "Title number")).toHaveText(TITLE_FIXTURES.success);
+    await expect(fact(property, "Local authority number")).toHaveText("1234");
+    await expect(fact(property, "Plan attached")).toHaveText("No");
+    await expect(fact(property, "NLPG UPRN")).toHaveText("to be provided");
+
+    const tax = summary("Tax calculation");
+    await expect(fact(tax, "Claiming relief")).toHaveText("No");
+    await expect(fact(tax, "Total consideration")).toHaveText("£295,000.00");
+    await expect(fact(tax, "Forms of consideration")).toHaveText("Cash");
+    await expect(fact(tax, "Linked transaction")).toHaveText("No");
+    await expect(fact(tax, "Tax payable")).toHaveText("£4,750.00");
+    await expect(fact(tax, "Amount paid")).toHaveText("£4,750.00");
+    await expect(fact(tax, "VAT amount charged")).toHaveText("to be provided");
+    // The tax the product calculated beside the one entered: the same, so no note of a difference.
+    const calculation = section(page, "tax-calculation").getByRole("region", { name: "Calculated tax" });
+    await expect(calculation.getByText("Calculated:")).toContainText("£4,750.00");
+    await expect(calculation.getByText("Entered:")).toContainText("£4,750.00");
+    await expect(calculation.getByRole("table")).toContainText("5%");
+    await expect(calculation.getByText("differs from the calculated tax")).toHaveCount(0);
+    await expect(calculation.getByText(SDLT_CALCULATION_NOTE)).toBeVisible();
+
+    const purchasers = summary("Purchaser details");
+    await expect(fact(purchasers, /: title$/).first()).toHaveText("Mr");
+    await expect(fact(purchasers, /: address$/).first()).toHaveText("20, BS1 4RS");
+    await expect(fact(purchasers, /: identification type$/)).toHaveText(
+      "UK company UTR or UK partnership UTR",
+    );
+    await expect(fact(purchasers, /: identification number$/)).toHaveText("1234567890");
+    await expect(fact(purchasers, /: certificate address$/)).toHaveText("Property");
+    await expect(fact(purchasers, /: authorised agent$/)).toHaveText("No");
+
+    const agent = summary("Purchaser agent details");
+    await expect(fact(agent, "Agent reference")).toHaveText("REF-1");
+    await expect(fact(agent, "Agent name")).toHaveText("to be provided");
+
+    // Read only: nothing to write with.
+    await expect(tab.locator("form")).toHaveCount(0);
+    await expect(tab.getByRole("textbox")).toHaveCount(0);
+    await expect(tab.getByRole("link", { name: /Edit/ })).toHaveCount(0);
+    await expect(tab.getByRole("button", { name: /Save|Update|Next/ })).toHaveCount(0);
+    await expect(tab.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Review and consent" })).toHaveCount(0);
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await expectFits320(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * The whole return as the buyer's representative, in one mode: the questions, the five sections with a refused
  * value, the calculated tax beside the entered one, Edit (with the discard dialog when JavaScript is on), Next,
@@ -382,13 +537,9 @@ async function returnJourney(page: Page, href: string, completionDate: string, j
   await edit.getByRole("button", { name: "Update" }).click();
   await expectToast(page, "Tax calculation saved successfully");
   await expect(section(page, "tax-calculation").getByText("differs from the calculated tax")).toHaveCount(0);
-  await expectBadges(page, {
-    "transaction-details": "Completed",
-    "property-details": "Completed",
-    "tax-calculation": "Completed",
-    "purchaser-details": "Completed",
-    "purchaser-agent-details": "Completed",
-  });
+  await expectBadges(page, ALL_COMPLETED);
+  // Before consent, while the representative may still edit: what a user with view only sees of it.
+  await expectViewOnlyReturn(page.context().browser()!, href, javaScriptEnabled);
 
   await consentTo(page, javaScriptEnabled);
   // Reopened before the completion date: the sections can be edited again, then consent once more.
