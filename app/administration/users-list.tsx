@@ -283,10 +283,11 @@ export function UserRow({ user, search, canEditUsers }: { user: UserRowView; sea
   );
 }
 
-export function UsersFooter({ query, total }: { query: UsersQuery; total: number }) {
+/** `totalIsLowerBound`: more users match than `total` (the provider stopped counting), so a next page exists. */
+export function UsersFooter({ query, total, totalIsLowerBound = false }: { query: UsersQuery; total: number; totalIsLowerBound?: boolean }) {
   const last = lastPage(total, query.limit);
   const previous = query.page > 1 ? `/users${usersSearch(query, { page: query.page - 1 })}` : null;
-  const next = query.page < last ? `/users${usersSearch(query, { page: query.page + 1 })}` : null;
+  const next = totalIsLowerBound || query.page < last ? `/users${usersSearch(query, { page: query.page + 1 })}` : null;
   return (
     <div className="users-footer">
       <Form method="get" action="/users" preventScrollReset>
@@ -305,7 +306,7 @@ export function UsersFooter({ query, total }: { query: UsersQuery; total: number
       </Form>
       <nav aria-label="Pagination" className="pagination">
         <p className="range-label" aria-live="polite">
-          {rangeLabel(query.page, query.limit, total)}
+          {rangeLabel(query.page, query.limit, total, totalIsLowerBound)}
         </p>
         <ul>
           <li>

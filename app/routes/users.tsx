@@ -10,7 +10,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { USER_STATUSES } from "../../core/administration/subscribers.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
-import { userResultsMessage } from "../../core/administration/users.js";
+import { totalText, userResultsMessage } from "../../core/administration/users.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { useDialogRouteAsPage } from "../components/form";
@@ -67,7 +67,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sortOrder: query.order === "asc" ? "ASC" : "DESC",
     });
     const total = result.page.totalRecords;
-    if (query.page > lastPage(total, query.limit) && url.pathname.replace(/\/$/, "") === "/users") {
+    // Above 1,000 matches the provider stops counting: "more than 1,000", and the next page is always there.
+    const totalIsLowerBound = result.page.totalIsLowerBound;
+    if (!totalIsLowerBound && query.page > lastPage(total, query.limit) && url.pathname.replace(/\/$/, "") === "/users") {
       throw redirect(`/users${usersSearch(query, { page: lastPage(total, query.limit) })}`);
     }
     const { hasSearch, hasFilters } = narrowing(query);
@@ -86,7 +88,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         version: record.version,
       })),
       total,
-      resultsMessage: userResultsMessage(total, hasSearch, hasFilters),
+      totalIsLowerBound,
+      resultsMessage: userResultsMessage(total, hasSearch, hasFilters, totalIsLowerBound),
       narrowed: hasSearch || hasFilters,
       canAddUser: can(user.claims, "addUser"),
       canEditUsers: can(user.claims, "changeUserStatus"),
@@ -124,7 +127,7 @@ export default function Users() {
       </p>
       {showHeader ? (
         <table className="users-table striped stack-table">
-          <caption className="visually-hidden">Users{total > 0 ? `, ${total} in all` : ""}</caption>
+          <caption className="visually-hidden">Users{total > 0 ? `, ${totalText(total, data.totalIsLowerBound)} in all` : ""}</caption>
           <thead>
             <tr>
               <SortHeader query={query} field="firstName" label="Name" />
@@ -162,7 +165,7 @@ export default function Users() {
           </div>
         )
       ) : (
-        <UsersFooter query={query} total={total} />
+        <UsersFooter query={query} total={total} totalIsLowerBound={data.totalIsLowerBound} />
       )}
       <Outlet />
     </section>
