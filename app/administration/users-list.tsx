@@ -37,19 +37,43 @@ function Carried({ query, own }: { query: UsersQuery; own: Parameters<typeof car
   );
 }
 
+/**
+ * The helpdesk administrator's subscriber selector: a search box that finds subscribers by name (a page of
+ * them, never every subscriber) and the list of those found to choose from. One GET form: works without
+ * JavaScript.
+ */
 export function SubscriberSelector({
   query,
   subscribers,
+  found,
 }: {
   query: UsersQuery;
   subscribers: readonly { subscriberId: string; name: string }[];
+  /** How many subscribers match the text and how many are offered. */
+  found: { shown: number; total: number } | null;
 }) {
+  const more = found !== null && found.total > found.shown;
   return (
-    <Form method="get" action="/users" className="subscriber-selector">
+    <Form method="get" action="/users" className="subscriber-selector" aria-label="Subscriber">
       <Carried query={query} own="subscriberId" />
       <div className="inline-field">
+        <label htmlFor="users-subscriber-name">Find a subscriber</label>
+        <input
+          id="users-subscriber-name"
+          type="search"
+          name="subscriber"
+          defaultValue={query.subscriberName}
+          key={query.subscriberName}
+          maxLength={200}
+          aria-describedby={more || query.subscriberName ? "users-subscriber-found" : undefined}
+        />
+        <button type="submit" className="secondary">
+          Find<span className="visually-hidden"> subscribers</span>
+        </button>
+      </div>
+      <div className="inline-field">
         <label htmlFor="users-subscriber">Subscriber</label>
-        <select id="users-subscriber" name="subscriberId" defaultValue={query.subscriberId ?? ""} key={query.subscriberId ?? ""}>
+        <select id="users-subscriber" name="subscriberId" defaultValue={query.subscriberId ?? ""} key={`${query.subscriberId ?? ""}-${query.subscriberName}`}>
           <option value="">All subscribers</option>
           {subscribers.map((subscriber) => (
             <option key={subscriber.subscriberId} value={subscriber.subscriberId}>
@@ -61,6 +85,15 @@ export function SubscriberSelector({
       <button type="submit" className="secondary">
         Show users
       </button>
+      {found && (more || query.subscriberName) ? (
+        <p id="users-subscriber-found" className="hint" role="status">
+          {found.total === 0
+            ? `No subscriber's name contains "${query.subscriberName}".`
+            : more
+              ? `Showing ${found.shown} of ${found.total} subscribers: type more of the name to find the others.`
+              : `${found.total} subscriber(s) found.`}
+        </p>
+      ) : null}
     </Form>
   );
 }

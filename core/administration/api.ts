@@ -194,6 +194,8 @@ export type SubscriberCreateRequest = z.infer<typeof SubscriberCreateRequestSche
 export const SubscribersQuerySchema = PagingQuerySchema.extend({
   "subscriber-user-id": z.string().optional(),
   type: z.union([text(200), z.array(text(200)).max(10)]).optional(),
+  /** Only subscribers whose name contains this text, whatever its case (the helpdesk's subscriber selector). */
+  name: text(200).optional(),
 });
 
 export const SsoConnectionSchema = z.object({

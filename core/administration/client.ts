@@ -181,16 +181,20 @@ export async function bulkSubscriberUsers(
   return data;
 }
 
-/** Every subscriber (helpdesk administrator), or the caller's own, sorted by name. */
+/**
+ * Every subscriber (helpdesk administrator), or the caller's own, sorted by name; `name` keeps those whose
+ * name contains it (the helpdesk's subscriber selector asks for a page of those rather than for all).
+ */
 export async function listSubscribers(
   ctx: RequestContext,
-  options: { types?: readonly string[]; page?: number; limit?: number } = {},
+  options: { types?: readonly string[]; page?: number; limit?: number; name?: string } = {},
 ) {
   const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscribers`, {
     query: {
       page: options.page ?? 1,
       limit: options.limit ?? 1000,
       type: options.types && options.types.length > 0 ? options.types.join(",") : undefined,
+      name: options.name || undefined,
     },
     schema: AssociatedSubscribersResponseSchema,
   });

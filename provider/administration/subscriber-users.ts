@@ -155,7 +155,7 @@ export function selectUserWithMembership(query: ReturnType<typeof usersWithMembe
 }
 
 /** `%`, `_` and `\` match literally in a search term. */
-function containsPattern(term: string): string {
+export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
@@ -183,8 +183,13 @@ export async function searchSubscriberUsers(
 
   let query = usersWithMembership(db, subscriberId);
   const name = search.subscriberUserName?.trim().replace(/\s+/g, " ");
+  // No name or email holds a NUL (nor may a query): such a text matches nobody.
+  if (name?.includes("\u0000")) return { records: [], page: { ...pageInfo(search, 0, 0), totalIsLowerBound: false } };
   // One line of the search key holds each text the search matches (migration 0090): the trigram index answers.
-  if (name) query = query.where("u.search_key", "ilike", containsPattern(name));
+  // The pattern is written into the statement (quotes doubled), not sent as a parameter: a prepared
+  // statement's generic plan cannot see which trigrams it holds, and would walk the sort index over every
+  // user for a rare text (docs/decisions/0900-users-search-at-scale.md).
+  if (name) query = query.where("u.search_key", "ilike", sql.lit(containsPattern(name)));
   const email = search.email?.trim().toLowerCase();
   if (email) query = query.where(sql<string>`lower(u.email)`, "=", email);
   if (search.status && search.status.length > 0) query = query.where(STATUS_AT_SUBSCRIBER, "in", search.status);
@@ -203,9 +208,10 @@ export async function searchSubscriberUsers(
   const offset = offsetOf(search);
   const bound = Math.max(USER_TOTAL_BOUND, offset + search.limit);
   const [rows, counted] = await Promise.all([
-    sorted.orderBy("u.subscriber_user_id", direction).limit(search.limit).offset(offset).execute(),
+    // Limits written in, too: a generic plan guesses a tenth of the table for LIMIT $1, and sorts every match.
+    sorted.orderBy("u.subscriber_user_id", direction).limit(sql.lit(search.limit)).offset(sql.lit(offset)).execute(),
     db
-      .selectFrom(query.select(sql<number>`1`.as("one")).limit(bound + 1).as("matches"))
+      .selectFrom(query.select(sql<number>`1`.as("one")).limit(sql.lit(bound + 1)).as("matches"))
       .select((eb) => eb.fn.countAll().as("total"))
       .executeTakeFirstOrThrow(),
   ]);
