@@ -54,7 +54,7 @@ export function SubscriberSelector({
 }) {
   const more = found !== null && found.total > found.shown;
   return (
-    <Form method="get" action="/users" className="subscriber-selector" aria-label="Subscriber">
+    <Form method="get" action="/users" className="subscriber-selector">
       <Carried query={query} own="subscriberId" />
       <div className="inline-field">
         <label htmlFor="users-subscriber-name">Find a subscriber</label>

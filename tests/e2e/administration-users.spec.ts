@@ -510,7 +510,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("switch subscriber in the selector", async ({ page }) => {
       await page.goto("/users");
-      const selector = page.getByLabel("Subscriber");
+      const selector = page.getByLabel("Subscriber", { exact: true });
       await expect(selector.locator("option")).toHaveText([
         "All subscribers",
         SUBSCRIBERS.ashdown.name,
@@ -530,6 +530,24 @@ for (const javaScriptEnabled of [true, false]) {
       await selector.selectOption({ label: SUBSCRIBERS.northgate.name });
       await page.getByRole("button", { name: "Show users" }).click();
       await expect.poll(() => names(page)).toEqual([USERS.lender.name]);
+    });
+
+    test("find a subscriber by name in the selector: only those found are offered, the selected one kept", async ({ page }) => {
+      await page.goto(`/users?subscriberId=${SUBSCRIBERS.northgate.subscriberId}`);
+      await page.getByLabel("Find a subscriber").fill("ash");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page).toHaveURL(/subscriber=ash/);
+      const selector = page.getByLabel("Subscriber", { exact: true });
+      await expect(selector.locator("option")).toHaveText(["All subscribers", SUBSCRIBERS.northgate.name, SUBSCRIBERS.ashdown.name]);
+      await expect(page.getByText("1 subscriber(s) found.")).toBeVisible();
+      await selector.selectOption({ label: SUBSCRIBERS.ashdown.name });
+      await page.getByRole("button", { name: "Show users" }).click();
+      await expect(page).toHaveURL(new RegExp(`subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
+      await expect(selector).toHaveValue(SUBSCRIBERS.ashdown.subscriberId);
+      await page.getByLabel("Find a subscriber").fill("no such firm");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
     });
   });
 
