@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserSearchResponseSchema, type UserSearchRequest } from "../../core/administration/api.js";
 import { insertSyntheticUsers, type SyntheticUser } from "../../provider/administration/synthetic-users.js";
-import { DEMO_SUBSCRIBERS, startTestProvider, type TestProvider } from "./support.js";
+import { AssociatedSubscribersResponseSchema } from "../../core/administration/api.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -109,5 +110,20 @@ describe("users search at scale", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/sortBy email and sortOrder ASC/);
+  });
+});
+
+describe("GET /api/subscriber/v1/subscribers?name= (the helpdesk's subscriber selector)", () => {
+  it("finds subscribers by a part of their name, whatever its case, with %, _ and \\ taken literally", async () => {
+    const helpdesk = await provider.loginToken(DEMO_USERS.helpdesk.email);
+    const names = async (name: string) => {
+      const response = await provider.call(helpdesk, { method: "GET", url: `/api/subscriber/v1/subscribers?limit=20&name=${encodeURIComponent(name)}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return AssociatedSubscribersResponseSchema.parse(response.json()).records.map((subscriber) => subscriber.name);
+    };
+    expect(await names("HARPER")).toEqual([DEMO_SUBSCRIBERS.harperVale.name]);
+    expect(await names("%")).toEqual([]);
+    expect(await names("_")).toEqual([]);
+    expect((await names("")).length).toBeGreaterThan(1);
   });
 });
