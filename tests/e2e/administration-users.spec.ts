@@ -580,7 +580,7 @@ test.describe("a subscriber without users, as the helpdesk administrator", () =>
       const context = await browser.newContext({ storageState: stateFile("helpdesk"), javaScriptEnabled });
       const page = await context.newPage();
       await page.goto(`/users?subscriberId=${empty.subscriberId}`);
-      await expect(page.getByLabel("Subscriber")).toHaveValue(empty.subscriberId);
+      await expect(page.getByLabel("Subscriber", { exact: true })).toHaveValue(empty.subscriberId);
       await expect(page.getByRole("heading", { name: "No users yet" })).toBeVisible();
       await expect(page.getByText("There are no users at the moment. Add the first one.")).toBeVisible();
       await expect(page.getByRole("table")).toHaveCount(0);
