@@ -37,19 +37,43 @@ function Carried({ query, own }: { query: UsersQuery; own: Parameters<typeof car
   );
 }
 
+/**
+ * The helpdesk administrator's subscriber selector: a search box that finds subscribers by name (a page of
+ * them, never every subscriber) and the list of those found to choose from. One GET form: works without
+ * JavaScript.
+ */
 export function SubscriberSelector({
   query,
   subscribers,
+  found,
 }: {
   query: UsersQuery;
   subscribers: readonly { subscriberId: string; name: string }[];
+  /** How many subscribers match the text and how many are offered. */
+  found: { shown: number; total: number } | null;
 }) {
+  const more = found !== null && found.total > found.shown;
   return (
     <Form method="get" action="/users" className="subscriber-selector">
       <Carried query={query} own="subscriberId" />
       <div className="inline-field">
+        <label htmlFor="users-subscriber-name">Find a subscriber</label>
+        <input
+          id="users-subscriber-name"
+          type="search"
+          name="subscriber"
+          defaultValue={query.subscriberName}
+          key={query.subscriberName}
+          maxLength={200}
+          aria-describedby={more || query.subscriberName ? "users-subscriber-found" : undefined}
+        />
+        <button type="submit" className="secondary">
+          Find<span className="visually-hidden"> subscribers</span>
+        </button>
+      </div>
+      <div className="inline-field">
         <label htmlFor="users-subscriber">Subscriber</label>
-        <select id="users-subscriber" name="subscriberId" defaultValue={query.subscriberId ?? ""} key={query.subscriberId ?? ""}>
+        <select id="users-subscriber" name="subscriberId" defaultValue={query.subscriberId ?? ""} key={`${query.subscriberId ?? ""}-${query.subscriberName}`}>
           <option value="">All subscribers</option>
           {subscribers.map((subscriber) => (
             <option key={subscriber.subscriberId} value={subscriber.subscriberId}>
@@ -61,6 +85,15 @@ export function SubscriberSelector({
       <button type="submit" className="secondary">
         Show users
       </button>
+      {found && (more || query.subscriberName) ? (
+        <p id="users-subscriber-found" className="hint" role="status">
+          {found.total === 0
+            ? `No subscriber's name contains "${query.subscriberName}".`
+            : more
+              ? `Showing ${found.shown} of ${found.total} subscribers: type more of the name to find the others.`
+              : `${found.total} subscriber(s) found.`}
+        </p>
+      ) : null}
     </Form>
   );
 }
@@ -283,10 +316,11 @@ export function UserRow({ user, search, canEditUsers }: { user: UserRowView; sea
   );
 }
 
-export function UsersFooter({ query, total }: { query: UsersQuery; total: number }) {
+/** `totalIsLowerBound`: more users match than `total` (the provider stopped counting), so a next page exists. */
+export function UsersFooter({ query, total, totalIsLowerBound = false }: { query: UsersQuery; total: number; totalIsLowerBound?: boolean }) {
   const last = lastPage(total, query.limit);
   const previous = query.page > 1 ? `/users${usersSearch(query, { page: query.page - 1 })}` : null;
-  const next = query.page < last ? `/users${usersSearch(query, { page: query.page + 1 })}` : null;
+  const next = totalIsLowerBound || query.page < last ? `/users${usersSearch(query, { page: query.page + 1 })}` : null;
   return (
     <div className="users-footer">
       <Form method="get" action="/users" preventScrollReset>
@@ -305,7 +339,7 @@ export function UsersFooter({ query, total }: { query: UsersQuery; total: number
       </Form>
       <nav aria-label="Pagination" className="pagination">
         <p className="range-label" aria-live="polite">
-          {rangeLabel(query.page, query.limit, total)}
+          {rangeLabel(query.page, query.limit, total, totalIsLowerBound)}
         </p>
         <ul>
           <li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriedFields, DEFAULT_USERS_QUERY, lastPage, narrowing, nextSort, readUsersQuery, usersSearch } from "./users-query";
+import { carriedFields, DEFAULT_USERS_QUERY, lastPage, narrowing, nextSort, readUsersQuery, usersSearch, usersSearchParams } from "./users-query";
 
 const ROLES = ["User Manager", "Workspace User", "Workspace Viewer"];
 const read = (query: string) => readUsersQuery(new URLSearchParams(query), ROLES);
@@ -52,6 +52,17 @@ describe("the users list query", () => {
       ["q", "ada"],
       ["status", "Active"],
       ["limit", "20"],
+    ]);
+  });
+
+  it("keeps the subscriber selector's search text in the address, and in its own form only", () => {
+    const query = read("subscriber=++north++gate+&subscriberId=s1&q=ada");
+    expect(query.subscriberName).toBe("north gate");
+    expect(usersSearchParams(query).toString()).toBe("subscriberId=s1&subscriber=north+gate&q=ada");
+    expect(carriedFields(query, "subscriberId")).toEqual([["q", "ada"]]);
+    expect(carriedFields(query, "q")).toEqual([
+      ["subscriberId", "s1"],
+      ["subscriber", "north gate"],
     ]);
   });
 

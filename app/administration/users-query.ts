@@ -14,6 +14,8 @@ export const DEFAULT_PAGE_SIZE = ADMINISTRATION_LIMITS.usersPageSizes.default;
 export interface UsersQuery {
   /** Helpdesk administrators only: the subscriber whose users are listed (null: every subscriber). */
   subscriberId: string | null;
+  /** Helpdesk administrators only: the text the subscriber selector finds subscribers by (their name). */
+  subscriberName: string;
   q: string;
   roles: string[];
   statuses: UserStatus[];
@@ -25,6 +27,7 @@ export interface UsersQuery {
 
 export const DEFAULT_USERS_QUERY: UsersQuery = {
   subscriberId: null,
+  subscriberName: "",
   q: "",
   roles: [],
   statuses: [],
@@ -39,6 +42,7 @@ const positiveInt = (fallback: number) =>
 
 const QuerySchema = z.object({
   subscriberId: z.string().trim().max(200).catch(""),
+  subscriberName: z.string().max(200).catch(""),
   q: z.string().max(200).catch(""),
   sort: z.enum(USER_SORT_FIELDS).catch("firstName"),
   order: z.enum(["asc", "desc"]).catch("asc"),
@@ -50,6 +54,7 @@ const QuerySchema = z.object({
 export function readUsersQuery(params: URLSearchParams, roleOptions: readonly string[]): UsersQuery {
   const parsed = QuerySchema.parse({
     subscriberId: params.get("subscriberId") ?? "",
+    subscriberName: params.get("subscriber") ?? "",
     q: params.get("q") ?? "",
     sort: params.get("sort") ?? undefined,
     order: params.get("order") ?? undefined,
@@ -62,6 +67,7 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
   const roles = unique(params.getAll("role")).filter((value) => roleOptions.includes(value));
   return {
     subscriberId: parsed.subscriberId || null,
+    subscriberName: parsed.subscriberName.trim().replace(/\s+/g, " "),
     q: parsed.q.trim(),
     roles: effectiveFilter(roles, roleOptions) ?? [],
     statuses: effectiveFilter(statuses, USER_STATUSES) ?? [],
@@ -80,6 +86,7 @@ function unique(values: string[]): string[] {
 export function usersSearchParams(query: UsersQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.subscriberId) params.set("subscriberId", query.subscriberId);
+  if (query.subscriberName) params.set("subscriber", query.subscriberName);
   if (query.q) params.set("q", query.q);
   for (const role of query.roles) params.append("role", role);
   for (const status of query.statuses) params.append("status", status);
@@ -116,6 +123,8 @@ export function carriedFields(query: UsersQuery, own: "q" | "role" | "status" | 
   const params = usersSearchParams({ ...query, page: 1 });
   for (const [name, value] of params) {
     if (name === own) continue;
+    // The subscriber selector's form holds its own search text beside the subscriber.
+    if (own === "subscriberId" && name === "subscriber") continue;
     // A new subscriber has other roles: the role filter does not carry over.
     if (own === "subscriberId" && name === "role") continue;
     fields.push([name, value]);

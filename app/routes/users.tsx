@@ -10,13 +10,16 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { USER_STATUSES } from "../../core/administration/subscribers.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
-import { userResultsMessage } from "../../core/administration/users.js";
+import { totalText, userResultsMessage } from "../../core/administration/users.js";
 import { fullName } from "../../core/administration/subscribers.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { useDialogRouteAsPage } from "../components/form";
 import administrationHref from "../administration/administration.css";
 import { isHelpdesk } from "../administration/scope.server";
-import { listRoles, listSubscribers, searchManagedUsers } from "../../core/administration/client.js";
+import { getSubscriberDetails, listRoles, listSubscribers, searchManagedUsers } from "../../core/administration/client.js";
+import type { AssociatedSubscriber } from "../../core/administration/api.js";
+import { ProviderError } from "../../core/shared/provider-errors.js";
+import type { RequestContext } from "../../core/shared/provider-client.js";
 import {
   FilterMenu,
   SortHeader,
@@ -32,7 +35,25 @@ import { featureFlags } from "../feature-flags.server";
 import { requireUser } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
+type SubscriberChoice = Pick<AssociatedSubscriber, "subscriberId" | "name" | "entityType">;
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];
+
+/** How many subscribers the selector offers at once: more are found by typing more of the name. */
+const SUBSCRIBER_CHOICES = 20;
+
+/** The subscriber named in the address: among those found, else by its id (null when there is none). */
+async function selectedSubscriber(ctx: RequestContext, subscriberId: string, found: readonly SubscriberChoice[]): Promise<SubscriberChoice | null> {
+  const listed = found.find((subscriber) => subscriber.subscriberId === subscriberId);
+  if (listed) return listed;
+  try {
+    const { name, entityType } = await getSubscriberDetails(ctx, subscriberId);
+    return { subscriberId, name, entityType };
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -41,9 +62,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const helpdesk = isHelpdesk(user);
   try {
-    const subscribers = helpdesk ? (await listSubscribers(user.ctx)).records : [];
+    // The helpdesk's subscriber selector: a page of the subscribers whose name holds the text typed (never
+    // every subscriber), and the one selected, found by its id when it is not among them.
+    const subscriberName = readUsersQuery(url.searchParams, []).subscriberName;
+    const found = helpdesk ? await listSubscribers(user.ctx, { name: subscriberName || undefined, limit: SUBSCRIBER_CHOICES }) : null;
     const requested = url.searchParams.get("subscriberId");
-    const selected = helpdesk ? (subscribers.find((subscriber) => subscriber.subscriberId === requested) ?? null) : null;
+    const selected = helpdesk && requested ? await selectedSubscriber(user.ctx, requested, found!.records) : null;
+    const choices: SubscriberChoice[] = found ? found.records : [];
+    const subscribers = selected && !choices.includes(selected) ? [selected, ...choices] : choices;
     const subscriberType = helpdesk ? selected?.entityType : (user.claims.subscriberType ?? undefined);
     const roleOptions = await listRoles(user.ctx, subscriberType);
     const query = readUsersQuery(url.searchParams, roleOptions);
@@ -67,13 +93,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sortOrder: query.order === "asc" ? "ASC" : "DESC",
     });
     const total = result.page.totalRecords;
-    if (query.page > lastPage(total, query.limit) && url.pathname.replace(/\/$/, "") === "/users") {
+    // Above 1,000 matches the provider stops counting: "more than 1,000", and the next page is always there.
+    const totalIsLowerBound = result.page.totalIsLowerBound;
+    if (!totalIsLowerBound && query.page > lastPage(total, query.limit) && url.pathname.replace(/\/$/, "") === "/users") {
       throw redirect(`/users${usersSearch(query, { page: lastPage(total, query.limit) })}`);
     }
     const { hasSearch, hasFilters } = narrowing(query);
     return {
       helpdesk,
       subscribers: subscribers.map(({ subscriberId, name }) => ({ subscriberId, name })),
+      subscribersFound: found ? { shown: found.records.length, total: found.page.totalRecords } : null,
       query,
       roleOptions,
       users: result.records.map((record) => ({
@@ -86,7 +115,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         version: record.version,
       })),
       total,
-      resultsMessage: userResultsMessage(total, hasSearch, hasFilters),
+      totalIsLowerBound,
+      resultsMessage: userResultsMessage(total, hasSearch, hasFilters, totalIsLowerBound),
       narrowed: hasSearch || hasFilters,
       canAddUser: can(user.claims, "addUser"),
       canEditUsers: can(user.claims, "changeUserStatus"),
@@ -115,7 +145,7 @@ export default function Users() {
         <h1 id="users-title">Users</h1>
       </header>
       <div className="admin-toolbar">
-        {helpdesk ? <SubscriberSelector query={query} subscribers={data.subscribers} /> : null}
+        {helpdesk ? <SubscriberSelector query={query} subscribers={data.subscribers} found={data.subscribersFound} /> : null}
         <UserSearch query={query} />
         <div className="toolbar-end">{addUser}</div>
       </div>
@@ -124,7 +154,7 @@ export default function Users() {
       </p>
       {showHeader ? (
         <table className="users-table striped stack-table">
-          <caption className="visually-hidden">Users{total > 0 ? `, ${total} in all` : ""}</caption>
+          <caption className="visually-hidden">Users{total > 0 ? `, ${totalText(total, data.totalIsLowerBound)} in all` : ""}</caption>
           <thead>
             <tr>
               <SortHeader query={query} field="firstName" label="Name" />
@@ -162,7 +192,7 @@ export default function Users() {
           </div>
         )
       ) : (
-        <UsersFooter query={query} total={total} />
+        <UsersFooter query={query} total={total} totalIsLowerBound={data.totalIsLowerBound} />
       )}
       <Outlet />
     </section>

@@ -8,7 +8,8 @@ import { searchSection } from "./search.js";
 import { lineItemSaveSection } from "./line-item-save.js";
 import { titleSearchSection } from "./title-search.js";
 import { usersImportSection } from "./users-import.js";
+import { usersSection } from "./users.js";
 import { workspaceTabsSection } from "./workspace-tabs.js";
 import { workspacesPageSection } from "./workspaces-page.js";
 
-export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection, lineItemSaveSection, documentUploadSection];
+export const SECTIONS: readonly BenchSection[] = [searchSection, usersImportSection, workspacesPageSection, workspaceTabsSection, titleSearchSection, lineItemSaveSection, documentUploadSection, usersSection];

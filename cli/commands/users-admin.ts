@@ -207,7 +207,7 @@ async function listUsers(io: Io, command: Command, input: Record<string, unknown
   };
   const format = outputFormat(globals, options.output);
   const { USER_COLUMNS } = await import("../ui/columns.js");
-  const table = (users: ManagedUser[], page: PageInfo) => async () =>
+  const table = (users: ManagedUser[], page: PageInfo & { totalIsLowerBound?: boolean }) => async () =>
     (await import("../ui/administration.js")).print.users(io, { users, page, subscriber: subscriber.name });
   if (options.all) {
     const records = await step(io, `Listing the users of ${subscriber.name}`, () => client.listAllManagedUsers(ctx, search));
@@ -329,28 +329,53 @@ async function importUsers(io: Io, command: Command, input: Record<string, unkno
   }
 }
 
+/**
+ * Streams: the header leaves at once and each page of users (up to 1,000, read from the email index after
+ * the last one written: managedUserPagesByEmail) is written before the next is asked for, waiting while the
+ * output is full, so memory stays flat whatever the number of users (docs/decisions/0902-users-export-streams.md).
+ * A file that could not be finished is removed rather than left looking complete.
+ */
 async function exportUsers(io: Io, command: Command, input: Record<string, unknown>) {
   const globals = globalOptions(command, io);
   const options = parseOptions(ExportOptionsSchema, input);
   const format = options.format ?? (globals.json ? "json" : "csv");
-  const [service, client, imports, rules, ctx] = await Promise.all([
+  if (!options.output && globals.json && format === "csv") throw new UsageError("--json prints JSON: use --format json, or --output <file> for CSV");
+  const [service, client, imports, ctx] = await Promise.all([
     import("../services/administration.js"),
     import("../../core/administration/client.js"),
     import("../services/user-import.js"),
-    import("../../core/administration/user-import.js"),
     context(io, command),
   ]);
   const subscriber = await service.chooseSubscriber(ctx, options.subscriber);
-  const users = await step(io, `Reading the users of ${subscriber.name}`, () =>
-    client.listAllManagedUsers(ctx, { subscriberId: subscriber.subscriberId, sortBy: "email", sortOrder: "ASC" }),
-  );
-  const text = format === "csv" ? imports.exportCsv(users) : `${JSON.stringify(rules.exportJson(users), null, 2)}\n`;
-  if (options.output) {
-    const { writeFile } = await import("node:fs/promises");
-    await writeFile(options.output, text, { mode: 0o600 });
-    if (globals.json) return printJson(io, { file: options.output, format, users: users.length });
-    return showMessage(io, "success", `Wrote ${users.length} users of ${subscriber.name} to ${options.output}`);
+  const { createWriteStream } = await import("node:fs");
+  const out = options.output ? createWriteStream(options.output, { mode: 0o600 }) : io.stdout;
+  // A file that cannot be opened or written fails the next write (the stream reports it later, by event).
+  let failure: Error | undefined;
+  if (options.output) out.on("error", (error: Error) => (failure ??= error));
+  const write = (text: string) =>
+    new Promise<void>((done, fail) => {
+      if (failure) return fail(failure);
+      if (text === "" || out.write(text)) return done();
+      const onDrain = () => (out.off("error", onError), done());
+      const onError = (error: Error) => (out.off("drain", onDrain), fail(error));
+      out.once("drain", onDrain).once("error", onError);
+    });
+  const pieces = imports.exportPieces(format);
+  try {
+    await step(io, `Reading the users of ${subscriber.name}`, async () => {
+      await write(pieces.start());
+      for await (const page of client.managedUserPagesByEmail(ctx, { subscriberId: subscriber.subscriberId })) await write(pieces.page(page));
+      await write(pieces.end());
+    });
+  } catch (error) {
+    if (options.output) {
+      out.destroy();
+      (await import("node:fs")).rmSync(options.output, { force: true });
+    }
+    throw error;
   }
-  if (globals.json && format === "csv") throw new UsageError("--json prints JSON: use --format json, or --output <file> for CSV");
-  io.stdout.write(text);
+  if (!options.output) return;
+  await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
+  if (globals.json) return printJson(io, { file: options.output, format, users: pieces.count() });
+  return showMessage(io, "success", `Wrote ${pieces.count()} users of ${subscriber.name} to ${options.output}`);
 }

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import type { ManagedUser } from "../../core/administration/api.js";
 import {
+  exportJsonUser,
   exportRow,
   USER_IMPORT_COLUMNS,
   UserImportFileSchema,
@@ -83,13 +84,46 @@ export async function readImportFile(path: string): Promise<ImportFileRow[]> {
   return parseImportFile(path, text);
 }
 
-export function exportCsv(users: readonly ManagedUser[]): string {
-  return formatCsv([
-    [...USER_IMPORT_COLUMNS],
-    ...users.map((user) => {
+/** The CSV's header line, written before the first page of a streamed export. */
+export function exportCsvHeader(): string {
+  return formatCsv([[...USER_IMPORT_COLUMNS]]);
+}
+
+/** CSV lines of these users, without the header: one page of a streamed export. */
+export function exportCsvRows(users: readonly ManagedUser[]): string {
+  if (users.length === 0) return "";
+  return formatCsv(
+    users.map((user) => {
       const row = exportRow(user);
       return USER_IMPORT_COLUMNS.map((column) => row[column]);
     }),
-  ]);
+  );
+}
+
+export function exportCsv(users: readonly ManagedUser[]): string {
+  return exportCsvHeader() + exportCsvRows(users);
+}
+
+/**
+ * The text of a streamed export, piece by piece: `start`, then `page` for each page of users as it comes,
+ * then `end`. Put together, exactly `exportCsv` of every user, or the JSON export as `JSON.stringify(…, null, 2)`
+ * writes it, so a streamed file reads back like the one-piece one did.
+ */
+export function exportPieces(format: "csv" | "json") {
+  let users = 0;
+  const indent = (text: string) => text.replace(/^/gm, "    ");
+  return {
+    start: () => (format === "csv" ? exportCsvHeader() : '{\n  "users": ['),
+    page(page: readonly ManagedUser[]): string {
+      const text =
+        format === "csv"
+          ? exportCsvRows(page)
+          : page.map((user, index) => `${users + index === 0 ? "\n" : ",\n"}${indent(JSON.stringify(exportJsonUser(user), null, 2))}`).join("");
+      users += page.length;
+      return text;
+    },
+    end: () => (format === "csv" ? "" : users === 0 ? "]\n}\n" : "\n  ]\n}\n"),
+    count: () => users,
+  };
 }
 

@@ -21,7 +21,7 @@ import { Tone } from "./theme.js";
 const TO_BE_PROVIDED = SHELL_TEXTS.toBeProvided;
 
 
-export function UsersTable({ users, page, subscriber }: { users: ManagedUser[]; page?: PageInfo; subscriber?: string }) {
+export function UsersTable({ users, page, subscriber }: { users: ManagedUser[]; page?: PageInfo & { totalIsLowerBound?: boolean }; subscriber?: string }) {
   if (users.length === 0) return <Text>No users found{subscriber ? ` at ${subscriber}` : ""}.</Text>;
   return (
     <Box flexDirection="column">

@@ -5,7 +5,7 @@
 import type { AssociatedSubscriber, AuditEvent, ManagedUser } from "../../core/administration/api.js";
 import type { PageInfo } from "../../core/shared/contract.js";
 import { fullName } from "../../core/administration/subscribers.js";
-import { displayedStatuses } from "../../core/administration/users.js";
+import { displayedStatuses, totalText } from "../../core/administration/users.js";
 import { JOB_STATE_LABELS, type Job } from "../../core/shared/jobs.js";
 import type { MailSummary } from "../../core/shared/mail-sandbox.js";
 import type { DocumentRow } from "../../core/documents/helpdesk-client.js";
@@ -20,10 +20,11 @@ export interface Column<T> {
 }
 
 /** 'first-last of total', as the users footer says it (document 3 section 2.4). */
-export function rangeOf(page: PageInfo): string {
+/** `11-20 of 57`, or `11-20 of more than 1,000` when the total is a lower bound (the users search). */
+export function rangeOf(page: PageInfo & { totalIsLowerBound?: boolean }): string {
   if (page.totalRecords === 0) return "0-0 of 0";
   const first = (page.page - 1) * page.limit + 1;
-  return `${first}-${first + page.pageRecords - 1} of ${page.totalRecords}`;
+  return `${first}-${first + page.pageRecords - 1} of ${totalText(page.totalRecords, page.totalIsLowerBound)}`;
 }
 
 /** `2030-06-28 15:00:00`, in UTC as the audit log shows its times. */

@@ -77,11 +77,23 @@ export const UserSearchRequestSchema = z.object({
   roleNames: z.array(z.string()).optional(),
   sortBy: z.enum(USER_SORT_FIELDS).default("firstName"),
   sortOrder: SortOrderSchema.default("ASC"),
+  /**
+   * Only users whose email sorts after this one (with sortBy email, ASC): the next page of an export read
+   * from the index, however far in (docs/decisions/0902-users-export-streams.md).
+   */
+  afterEmail: z.string().max(320).optional(),
 });
 export type UserSearchRequest = z.input<typeof UserSearchRequestSchema>;
+
+/**
+ * The page info of the users search: totalRecords is exact unless totalIsLowerBound, when more users than
+ * that match (counting stops past 1,000, or past the page asked for: docs/decisions/0901-users-search-total-bound.md).
+ */
+export const UserPageInfoSchema = PageInfoSchema.extend({ totalIsLowerBound: z.boolean().default(false) });
+export type UserPageInfo = z.output<typeof UserPageInfoSchema>;
 export const UserSearchResponseSchema = z.object({
   records: z.array(SubscriberUserSchema),
-  page: PageInfoSchema,
+  page: UserPageInfoSchema,
 });
 
 export const UserStatusChangeSchema = z.object({ status: SettableUserStatusSchema });
@@ -117,7 +129,7 @@ export type CreatedUser = z.infer<typeof CreatedUserSchema>;
 
 export const ManagedUserSearchResponseSchema = z.object({
   records: z.array(ManagedUserSchema),
-  page: PageInfoSchema,
+  page: UserPageInfoSchema,
 });
 
 /** POST /api/subscriber/v1/subscribers/{id}/subscriber-users */
@@ -182,6 +194,8 @@ export type SubscriberCreateRequest = z.infer<typeof SubscriberCreateRequestSche
 export const SubscribersQuerySchema = PagingQuerySchema.extend({
   "subscriber-user-id": z.string().optional(),
   type: z.union([text(200), z.array(text(200)).max(10)]).optional(),
+  /** Only subscribers whose name contains this text, whatever its case (the helpdesk's subscriber selector). */
+  name: text(200).optional(),
 });
 
 export const SsoConnectionSchema = z.object({

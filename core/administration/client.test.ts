@@ -14,6 +14,7 @@ import {
   listNotificationRegistrations,
   listRoles,
   listSubscribers,
+  managedUserPagesByEmail,
   resendActivationEmail,
   saveLodgementIdentifiers,
   searchManagedUsers,
@@ -294,5 +295,39 @@ describe("notification registrations and the audit log", () => {
     expect(provider.seen[0].path).toBe(
       "/api/subscriber/v1/audit-events?page=1&limit=20&subscriberId=sub-1&action=USER_SUSPENDED",
     );
+  });
+});
+
+describe("every user of a subscriber, page after page (convey users export)", () => {
+  const SEARCH = "/api/subscriber/v1/subscriber-users/search";
+  const named = (email: string) => ({ ...user, subscriberUserId: email, email });
+  const pageOf = (emails: string[]) => ({
+    records: emails.map(named),
+    page: { page: 1, limit: 2, totalRecords: 1000, pageRecords: emails.length, totalIsLowerBound: true },
+  });
+
+  it("asks for the next page only when the last one has been taken, after its last email, and stops at a short page", async () => {
+    provider.answer("POST", SEARCH, 200, pageOf(["a@x.example", "b@x.example"]));
+    provider.answer("POST", SEARCH, 200, pageOf(["c@x.example", "d@x.example"]));
+    provider.answer("POST", SEARCH, 200, pageOf(["e@x.example"]));
+    const pages = managedUserPagesByEmail(provider.ctx, { subscriberId: "sub-1" }, 2);
+    const first = await pages.next();
+    expect(first.value?.map((u: { email: string }) => u.email)).toEqual(["a@x.example", "b@x.example"]);
+    // Streams: the second page is not asked for before the first is written.
+    expect(provider.seen).toHaveLength(1);
+    const rest: string[] = [];
+    for await (const page of pages) rest.push(...page.map((u) => u.email));
+    expect(rest).toEqual(["c@x.example", "d@x.example", "e@x.example"]);
+    expect(provider.seen.map((request) => request.body)).toEqual([
+      { subscriberId: "sub-1", sortBy: "email", sortOrder: "ASC", page: 1, limit: 2 },
+      { subscriberId: "sub-1", sortBy: "email", sortOrder: "ASC", afterEmail: "b@x.example", page: 1, limit: 2 },
+      { subscriberId: "sub-1", sortBy: "email", sortOrder: "ASC", afterEmail: "d@x.example", page: 1, limit: 2 },
+    ]);
+  });
+
+  it("lists the subscribers whose name holds a text", async () => {
+    provider.answer("GET", "/api/subscriber/v1/subscribers", 200, { records: [], page: { page: 1, limit: 20, totalRecords: 0, pageRecords: 0 } });
+    await listSubscribers(provider.ctx, { name: "north", limit: 20 });
+    expect(provider.seen[0].path).toBe("/api/subscriber/v1/subscribers?page=1&limit=20&name=north");
   });
 });

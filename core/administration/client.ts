@@ -46,16 +46,38 @@ export async function searchManagedUsers(ctx: RequestContext, search: UserSearch
   return data;
 }
 
-/** Every user of a subscriber matching the search, page after page. */
+/** Every user of a subscriber matching the search, page after page (the total may be a lower bound: read until a short page). */
 export async function listAllManagedUsers(
   ctx: RequestContext,
   search: Omit<UserSearchRequest, "page" | "limit">,
 ): Promise<ManagedUser[]> {
   const users: ManagedUser[] = [];
   for (let page = 1; ; page++) {
-    const result = await searchManagedUsers(ctx, { ...search, page, limit: 1000 });
+    const result = await searchManagedUsers(ctx, { ...search, page, limit: ALL_PAGE });
     users.push(...result.records);
-    if (result.records.length === 0 || users.length >= result.page.totalRecords) return users;
+    if (result.records.length < ALL_PAGE || (!result.page.totalIsLowerBound && users.length >= result.page.totalRecords)) return users;
+  }
+}
+
+const ALL_PAGE = 1000;
+
+/**
+ * Every user of a subscriber matching the search, in email order, a page of up to 1,000 at a time as the
+ * provider answers it: each page continues after the last email of the one before (afterEmail), so every
+ * page is read from the email index however far in, and the caller can write each page out before the next
+ * is asked for (`convey users export`: docs/decisions/0902-users-export-streams.md).
+ */
+export async function* managedUserPagesByEmail(
+  ctx: RequestContext,
+  search: Omit<UserSearchRequest, "page" | "limit" | "sortBy" | "sortOrder" | "afterEmail">,
+  limit = ALL_PAGE,
+): AsyncGenerator<ManagedUser[]> {
+  let afterEmail: string | undefined;
+  for (;;) {
+    const { records } = await searchManagedUsers(ctx, { ...search, sortBy: "email", sortOrder: "ASC", afterEmail, page: 1, limit });
+    if (records.length > 0) yield records;
+    if (records.length < limit) return;
+    afterEmail = records[records.length - 1]!.email;
   }
 }
 
@@ -159,16 +181,20 @@ export async function bulkSubscriberUsers(
   return data;
 }
 
-/** Every subscriber (helpdesk administrator), or the caller's own, sorted by name. */
+/**
+ * Every subscriber (helpdesk administrator), or the caller's own, sorted by name; `name` keeps those whose
+ * name contains it (the helpdesk's subscriber selector asks for a page of those rather than for all).
+ */
 export async function listSubscribers(
   ctx: RequestContext,
-  options: { types?: readonly string[]; page?: number; limit?: number } = {},
+  options: { types?: readonly string[]; page?: number; limit?: number; name?: string } = {},
 ) {
   const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscribers`, {
     query: {
       page: options.page ?? 1,
       limit: options.limit ?? 1000,
       type: options.types && options.types.length > 0 ? options.types.join(",") : undefined,
+      name: options.name || undefined,
     },
     schema: AssociatedSubscribersResponseSchema,
   });

@@ -200,19 +200,20 @@ export function exportRow(user: ManagedUser): Record<UserImportColumn, string> {
   };
 }
 
+/** One user of the JSON export, roles as a list. */
+export function exportJsonUser(user: ManagedUser) {
+  const row = exportRow(user);
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
+    roles: user.roleNames,
+    status: row.status,
+  };
+}
+
 /** The JSON export: `{ users: [...] }` with roles as a list, importable as it is. */
 export function exportJson(users: readonly ManagedUser[]) {
-  return {
-    users: users.map((user) => {
-      const row = exportRow(user);
-      return {
-        email: row.email,
-        firstName: row.firstName,
-        middleName: row.middleName,
-        lastName: row.lastName,
-        roles: user.roleNames,
-        status: row.status,
-      };
-    }),
-  };
+  return { users: users.map(exportJsonUser) };
 }

@@ -7,6 +7,7 @@ import {
   nextUserStatus,
   rangeLabel,
   shouldSearch,
+  totalText,
   STATUS_OF_ACTION,
   userResultsMessage,
   userRowActions,
@@ -53,6 +54,14 @@ describe("users", () => {
     expect(rangeLabel(2, 10, 25)).toBe("11-20 of 25");
     expect(rangeLabel(3, 10, 25)).toBe("21-25 of 25");
     expect(rangeLabel(1, 10, 0)).toBe("0-0 of 0");
+  });
+
+  it("says 'more than 1,000' when the provider stopped counting there", () => {
+    expect(totalText(1000, true)).toBe("more than 1,000");
+    expect(totalText(1000)).toBe("1000");
+    expect(rangeLabel(2, 10, 1000, true)).toBe("11-20 of more than 1,000");
+    expect(rangeLabel(121, 10, 1210, true)).toBe("1201-1210 of more than 1,210");
+    expect(userResultsMessage(1000, true, false, true)).toBe("More than 1,000 result(s) found based on your search");
   });
 });
 

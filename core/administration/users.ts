@@ -132,10 +132,19 @@ export function activationEmailRefusal(user: StatusSubject): { code: "USER_NOT_P
 }
 
 /** The results message: 'N result(s) found based on your search', '… filters', or '… search and filters'. */
-export function userResultsMessage(count: number, hasSearch: boolean, hasFilters: boolean): string | null {
+export function userResultsMessage(count: number, hasSearch: boolean, hasFilters: boolean, isLowerBound = false): string | null {
   if (!hasSearch && !hasFilters) return null;
   const basis = hasSearch && hasFilters ? "search and filters" : hasSearch ? "search" : "filters";
-  return `${count} result(s) found based on your ${basis}`;
+  const found = isLowerBound ? `More than ${count.toLocaleString("en-GB")}` : String(count);
+  return `${found} result(s) found based on your ${basis}`;
+}
+
+/**
+ * A users total as shown: exact, or "more than 1,000" when the provider stopped counting there
+ * (totalIsLowerBound: docs/decisions/0901-users-search-total-bound.md).
+ */
+export function totalText(count: number, isLowerBound = false): string {
+  return isLowerBound ? `more than ${count.toLocaleString("en-GB")}` : String(count);
 }
 
 /** Search runs only when the term differs from the current one. */
@@ -155,10 +164,10 @@ export function effectiveFilter<T extends string>(selected: readonly T[], allOpt
 }
 
 /** The range label of the users footer: 'first-last of total'. */
-export function rangeLabel(page: number, limit: number, total: number): string {
+export function rangeLabel(page: number, limit: number, total: number, isLowerBound = false): string {
   if (total === 0) return "0-0 of 0";
   const first = (page - 1) * limit + 1;
-  return `${first}-${Math.min(page * limit, total)} of ${total}`;
+  return `${first}-${Math.min(page * limit, total)} of ${totalText(total, isLowerBound)}`;
 }
 
 /** A subscriber as a status change names it. */

@@ -9,8 +9,7 @@
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
 import type { ManagedUser } from "../../core/administration/api.js";
-import type { PageInfo } from "../../core/shared/contract.js";
-import type { SubscriberUser, UserSearchRequestSchema } from "../../core/administration/api.js";
+import type { SubscriberUser, UserPageInfo, UserSearchRequestSchema } from "../../core/administration/api.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { userStatusChange } from "../../core/administration/users.js";
 import { fullName, type AuthenticationType, type UserStatus } from "../../core/administration/subscribers.js";
@@ -156,56 +155,78 @@ export function selectUserWithMembership(query: ReturnType<typeof usersWithMembe
 }
 
 /** `%`, `_` and `\` match literally in a search term. */
-function containsPattern(term: string): string {
+export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 export type UserSearch = z.output<typeof UserSearchRequestSchema>;
+
+/**
+ * Matches are counted up to this many (or to the end of the page asked for, when further): above it the
+ * total is given as a lower bound, so a search matching most of 100,000 users does not read every match
+ * to count them (docs/decisions/0901-users-search-total-bound.md).
+ */
+export const USER_TOTAL_BOUND = 1000;
 
 /** Search the users of one subscriber (or, for the helpdesk administrator without a subscriber, of all). */
 export async function searchSubscriberUsers(
   db: DB,
   caller: VerifiedCaller,
   search: UserSearch,
-): Promise<{ records: ManagedUser[]; page: PageInfo }> {
+): Promise<{ records: ManagedUser[]; page: UserPageInfo }> {
   requirePermission(caller, Permission.VIEW_SUBSCRIBER_USERS);
   const subscriberId = visibleSubscriber(caller, search.subscriberId);
+  const direction = search.sortOrder === "DESC" ? "desc" : "asc";
+  if (search.afterEmail !== undefined && (search.sortBy !== "email" || direction !== "asc")) {
+    throw badRequest("afterEmail continues the email sort in ascending order: give sortBy email and sortOrder ASC with it.");
+  }
 
   let query = usersWithMembership(db, subscriberId);
   const name = search.subscriberUserName?.trim().replace(/\s+/g, " ");
-  if (name) {
-    const pattern = containsPattern(name);
-    query = query.where((eb) =>
-      eb.or([
-        eb("u.first_name", "ilike", pattern),
-        eb("u.middle_name", "ilike", pattern),
-        eb("u.last_name", "ilike", pattern),
-        eb("u.email", "ilike", pattern),
-        eb(sql<string>`concat_ws(' ', u.first_name, u.last_name)`, "ilike", pattern),
-        eb(sql<string>`concat_ws(' ', u.first_name, u.middle_name, u.last_name)`, "ilike", pattern),
-      ]),
-    );
-  }
+  // No name or email holds a NUL (nor may a query): such a text matches nobody.
+  if (name?.includes("\u0000")) return { records: [], page: { ...pageInfo(search, 0, 0), totalIsLowerBound: false } };
+  // One line of the search key holds each text the search matches (migration 0090): the trigram index answers.
+  // The pattern is written into the statement (quotes doubled), not sent as a parameter: a prepared
+  // statement's generic plan cannot see which trigrams it holds, and would walk the sort index over every
+  // user for a rare text (docs/decisions/0900-users-search-at-scale.md).
+  if (name) query = query.where("u.search_key", "ilike", sql.lit(containsPattern(name)));
   const email = search.email?.trim().toLowerCase();
   if (email) query = query.where(sql<string>`lower(u.email)`, "=", email);
   if (search.status && search.status.length > 0) query = query.where(STATUS_AT_SUBSCRIBER, "in", search.status);
   if (search.roleNames && search.roleNames.length > 0) {
     query = query.where(sql<boolean>`${ROLE_NAMES} ?| array[${sql.join(search.roleNames)}]::text[]`);
   }
+  if (search.afterEmail !== undefined) query = query.where(sql<string>`lower(u.email)`, ">", search.afterEmail.toLowerCase());
 
-  const direction = search.sortOrder === "DESC" ? "desc" : "asc";
+  // The order of the sort indexes (migration 0090), the id last in the same direction, so a page is read in order.
   const sorted =
     search.sortBy === "email"
       ? selectUserWithMembership(query).orderBy(sql`lower(u.email)`, direction)
       : selectUserWithMembership(query)
           .orderBy(sql`lower(u.first_name)`, direction)
           .orderBy(sql`lower(u.last_name)`, direction);
-  const [rows, total] = await Promise.all([
-    sorted.orderBy("u.subscriber_user_id").limit(search.limit).offset(offsetOf(search)).execute(),
-    query.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow(),
+  const offset = offsetOf(search);
+  const bound = Math.max(USER_TOTAL_BOUND, offset + search.limit);
+  // Nothing narrows the list: the members are counted from the membership key alone, without the join.
+  const unnarrowed = !name && !email && !search.status?.length && !search.roleNames?.length && search.afterEmail === undefined;
+  const enough = sql.lit(bound + 1);
+  const matches = unnarrowed
+    ? subscriberId === null
+      ? db.selectFrom("subscriber_users").select(sql<number>`1`.as("one")).limit(enough)
+      : db.selectFrom("user_subscribers").select(sql<number>`1`.as("one")).where("subscriber_id", "=", subscriberId).limit(enough)
+    : query.select(sql<number>`1`.as("one")).limit(enough);
+  const [rows, counted] = await Promise.all([
+    // Limits written in, too: a generic plan guesses a tenth of the table for LIMIT $1, and sorts every match.
+    sorted.orderBy("u.subscriber_user_id", direction).limit(sql.lit(search.limit)).offset(sql.lit(offset)).execute(),
+    db
+      .selectFrom(matches.as("matches"))
+      .select((eb) => eb.fn.countAll().as("total"))
+      .executeTakeFirstOrThrow(),
   ]);
   const records = rows.map(fromJoinedRow);
-  return { records, page: pageInfo(search, Number(total.total), records.length) };
+  const total = Number(counted.total);
+  const totalIsLowerBound = total > bound;
+  return { records, page: { ...pageInfo(search, totalIsLowerBound ? bound : total, records.length), totalIsLowerBound } };
 }
 
 /**

@@ -54,13 +54,14 @@ export const subscriberRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db
       },
     },
     async (request) => {
-      const { page, limit, "subscriber-user-id": subscriberUserId, type } = request.query;
+      const { page, limit, "subscriber-user-id": subscriberUserId, type, name } = request.query;
       // The shell sends `subscriber-user-id=` empty before it knows the user: that means "myself".
       return listAssociatedSubscribers(db, request.caller, {
         page,
         limit,
         subscriberUserId: subscriberUserId || undefined,
         types: subscriberTypes(type),
+        name: name?.trim() || undefined,
       });
     },
   );

@@ -20,6 +20,7 @@ import type { VerifiedCaller } from "../identity/oidc.js";
 import { isHelpdesk, requireHelpdeskAdministrator, type RequestMeta } from "../platform/access.js";
 import { AuditAction, recordAuditEvent } from "../platform/audit.js";
 import { offsetOf, pageInfo, type Paging } from "../platform/paging.js";
+import { containsPattern } from "./subscriber-users.js";
 
 type SubscriberRow = Pick<
   Selectable<Database["subscribers"]>,
@@ -50,6 +51,8 @@ export interface AssociatedSubscribersQuery extends Paging {
   subscriberUserId?: string;
   /** Only subscribers of these entity types (Lender, Law Firm, Conveyancing Firm). */
   types?: readonly SubscriberEntityType[];
+  /** Only subscribers whose name contains this text, whatever its case; `%`, `_` and `\` match literally. */
+  name?: string;
 }
 
 /**
@@ -68,9 +71,11 @@ export async function listAssociatedSubscribers(
   const subscriberUserId = query.subscriberUserId ?? (helpdesk ? undefined : caller.userId);
 
   const types = query.types && query.types.length > 0 ? query.types : undefined;
+  const named = query.name ? containsPattern(query.name) : undefined;
   if (subscriberUserId === undefined) {
     let all = db.selectFrom("subscribers as s");
     if (types) all = all.where("s.entity_type", "in", types);
+    if (named) all = all.where("s.name", "ilike", named);
     const [rows, total] = await Promise.all([
       all
         .select(SUBSCRIBER_COLUMNS)
@@ -90,6 +95,7 @@ export async function listAssociatedSubscribers(
     .innerJoin("subscribers as s", "s.subscriber_id", "us.subscriber_id")
     .where("us.subscriber_user_id", "=", subscriberUserId);
   if (types) associations = associations.where("s.entity_type", "in", types);
+  if (named) associations = associations.where("s.name", "ilike", named);
   // A user's own list leaves out the subscribers whose User Manager suspended them: they cannot switch there.
   if (subscriberUserId === caller.userId) associations = associations.where("us.status", "<>", "Suspended");
   const [rows, total] = await Promise.all([

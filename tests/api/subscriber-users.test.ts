@@ -80,7 +80,7 @@ describe("POST /api/subscriber/v1/subscriber-users/search", () => {
       "Workspace Creator",
       "Workspace Approver",
     ]);
-    expect(body.page).toEqual({ page: 1, limit: 10, totalRecords: 2, pageRecords: 2 });
+    expect(body.page).toEqual({ page: 1, limit: 10, totalRecords: 2, pageRecords: 2, totalIsLowerBound: false });
   });
 
   it("matches the user name case-insensitively over names and email", async () => {
@@ -124,7 +124,7 @@ describe("POST /api/subscriber/v1/subscriber-users/search", () => {
     const response = await search(manager, { page: 2, limit: 1 });
     const body = UserSearchResponseSchema.parse(response.json());
     expect(body.records.map((u) => u.email)).toEqual(["suspended@harpervale.example"]);
-    expect(body.page).toEqual({ page: 2, limit: 1, totalRecords: 2, pageRecords: 1 });
+    expect(body.page).toEqual({ page: 2, limit: 1, totalRecords: 2, pageRecords: 1, totalIsLowerBound: false });
   });
 
   it("answers a non-helpdesk caller's search of another subscriber like one that does not exist (404)", async () => {

@@ -510,7 +510,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("switch subscriber in the selector", async ({ page }) => {
       await page.goto("/users");
-      const selector = page.getByLabel("Subscriber");
+      const selector = page.getByLabel("Subscriber", { exact: true });
       await expect(selector.locator("option")).toHaveText([
         "All subscribers",
         SUBSCRIBERS.ashdown.name,
@@ -530,6 +530,24 @@ for (const javaScriptEnabled of [true, false]) {
       await selector.selectOption({ label: SUBSCRIBERS.northgate.name });
       await page.getByRole("button", { name: "Show users" }).click();
       await expect.poll(() => names(page)).toEqual([USERS.lender.name]);
+    });
+
+    test("find a subscriber by name in the selector: only those found are offered, the selected one kept", async ({ page }) => {
+      await page.goto(`/users?subscriberId=${SUBSCRIBERS.northgate.subscriberId}`);
+      await page.getByLabel("Find a subscriber").fill("ash");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page).toHaveURL(/subscriber=ash/);
+      const selector = page.getByLabel("Subscriber", { exact: true });
+      await expect(selector.locator("option")).toHaveText(["All subscribers", SUBSCRIBERS.northgate.name, SUBSCRIBERS.ashdown.name]);
+      await expect(page.getByText("1 subscriber(s) found.")).toBeVisible();
+      await selector.selectOption({ label: SUBSCRIBERS.ashdown.name });
+      await page.getByRole("button", { name: "Show users" }).click();
+      await expect(page).toHaveURL(new RegExp(`subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
+      await expect(selector).toHaveValue(SUBSCRIBERS.ashdown.subscriberId);
+      await page.getByLabel("Find a subscriber").fill("no such firm");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
     });
   });
 
@@ -562,7 +580,7 @@ test.describe("a subscriber without users, as the helpdesk administrator", () =>
       const context = await browser.newContext({ storageState: stateFile("helpdesk"), javaScriptEnabled });
       const page = await context.newPage();
       await page.goto(`/users?subscriberId=${empty.subscriberId}`);
-      await expect(page.getByLabel("Subscriber")).toHaveValue(empty.subscriberId);
+      await expect(page.getByLabel("Subscriber", { exact: true })).toHaveValue(empty.subscriberId);
       await expect(page.getByRole("heading", { name: "No users yet" })).toBeVisible();
       await expect(page.getByText("There are no users at the moment. Add the first one.")).toBeVisible();
       await expect(page.getByRole("table")).toHaveCount(0);

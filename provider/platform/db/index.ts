@@ -33,6 +33,7 @@ import * as lodgementFiles from "./migrations/0070-lodgement-files.js";
 import * as lodgementDocuments from "./migrations/0075-lodgement-documents.js";
 import * as stampDutyReturns from "./migrations/0080-stamp-duty-returns.js";
 import * as lodgementResubmission from "./migrations/0081-lodgement-resubmission.js";
+import * as userSearchKey from "./migrations/0090-user-search-key.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0075-lodgement-documents": lodgementDocuments,
   "0080-stamp-duty-returns": stampDutyReturns,
   "0081-lodgement-resubmission": lodgementResubmission,
+  "0090-user-search-key": userSearchKey,
 };
 
 class InCodeMigrations implements MigrationProvider {
@@ -83,15 +85,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DB> {
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
     });
   } else {
-    const { PGlite } = await import("@electric-sql/pglite");
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+    ]);
+    // pg_trgm: the trigram index of the users search (migration 0090).
+    const extensions = { pg_trgm };
     let pglite;
     if (options.dataDir === "memory://") {
-      pglite = new PGlite();
+      pglite = new PGlite({ extensions });
     } else {
       const folder = join(options.dataDir, "pglite");
       // The database holds tokens and sealed sessions: its folder and the data folder are the owner's only.
       privateFolder(options.dataDir);
-      pglite = new PGlite(privateFolder(folder));
+      pglite = new PGlite(privateFolder(folder), { extensions });
     }
     await pglite.waitReady;
     db = new Kysely<Database>({ dialect: new PGlitePreparingDialect(pglite) });

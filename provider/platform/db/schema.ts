@@ -44,6 +44,8 @@ export interface SubscriberUsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** Kept by the database: the lower-cased names and email the users search matches (migration 0090). */
+  search_key: ColumnType<string, never, never>;
 }
 
 export interface UserSubscribersTable {
