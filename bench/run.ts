@@ -23,6 +23,7 @@ import { buildServer } from "../provider/platform/server.js";
 import { freshSecretsEnv } from "../scripts/dev-secrets.js";
 import { freePort } from "../scripts/free-port.js";
 import { authorizationCodeToken } from "../tests/api/support.js";
+import { BenchArgumentError, parseBenchOptions } from "./lib/args.js";
 import { openBenchDatabase } from "./lib/database.js";
 import { insertSubscribers, insertWorkspaces, vacuumAnalyze } from "./lib/load.js";
 import { syntheticWorkspaces, type SyntheticParticipants } from "./lib/synthetic.js";
@@ -32,11 +33,22 @@ import { SECTIONS } from "./sections/index.js";
 const ROOT = join(import.meta.dirname, "..");
 const RESULTS = join(ROOT, "bench", "results");
 
-const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map((size) => Number(size.trim())).filter((size) => size > 0).sort((a, b) => a - b);
+const benchOptions = (() => {
+  try {
+    const parsed = parseBenchOptions(process.argv.slice(2), process.env);
+    const unknown = parsed.sections?.filter((name) => !SECTIONS.some((section) => section.name === name)) ?? [];
+    if (unknown.length) throw new BenchArgumentError(`No section named ${unknown.join(", ")}: the sections are ${SECTIONS.map((section) => section.name).join(", ")}`);
+    return parsed;
+  } catch (error) {
+    if (!(error instanceof BenchArgumentError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+})();
+const sizes = benchOptions.sizes;
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 60);
 const warmup = Number(process.env.BENCH_WARMUP ?? 5);
-const only = process.env.BENCH_SECTIONS?.split(",").map((name) => name.trim());
-const sections = SECTIONS.filter((section) => !only || only.includes(section.name));
+const sections = SECTIONS.filter((section) => !benchOptions.sections || benchOptions.sections.includes(section.name));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const fmt = (n: number) => n.toLocaleString("en-GB");
 
@@ -57,10 +69,10 @@ async function main(): Promise<number> {
   const dataDir = join(ROOT, ".tmp", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   // BENCH_PORT: the provider's port when the machine's ports are shared out; a free one otherwise.
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const databaseUrl = benchOptions.databaseUrl;
   log(`Benchmark: sizes ${sizes.map(fmt).join(" → ")}, ${iterations} timed calls per measurement after ${warmup} warm-up calls`);
   log(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
-  log(`Database: ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}`}`);
+  log(`Database: ${databaseUrl ? `PostgreSQL (${redacted(databaseUrl)}, a database of the run's own beside it)` : `PGlite in ${dataDir}`}`);
   const loadAtStart = loadavg()[0];
   log(`Load average at start: ${loadAtStart.toFixed(2)} (other processes on this machine share its CPUs)`);
 
@@ -169,11 +181,18 @@ async function main(): Promise<number> {
     measurements,
     targets,
   };
-  writeFileSync(join(RESULTS, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(join(RESULTS, "latest.md"), markdown(result, growth.markdown, reports));
+  writeFileSync(join(RESULTS, `${benchOptions.resultsName}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(RESULTS, `${benchOptions.resultsName}.md`), markdown(result, growth.markdown, reports));
   log("");
-  log(`Wrote bench/results/latest.json and bench/results/latest.md (${result.durationSeconds} s in all)`);
+  log(`Wrote bench/results/${benchOptions.resultsName}.json and bench/results/${benchOptions.resultsName}.md (${result.durationSeconds} s in all)`);
   return metCount === targets.length ? 0 : 1;
+}
+
+/** The address without its password, for the log. */
+function redacted(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
 }
 
 function growthTable(measurements: readonly Measurement[]): { lines: string[]; markdown: string } {
