@@ -57,20 +57,32 @@ export async function openBenchDatabase(options: { dataDir: string; databaseUrl?
     const url = new URL(options.databaseUrl);
     url.pathname = `/${name}`;
     pg.types.setTypeParser(20, (value: string) => Number(value));
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    // DROP DATABASE … WITH (FORCE) at the end ends any connection still open: not a failure of the run.
+    let closing = false;
+    pool.on("error", (error) => {
+      if (!closing) throw error;
+    });
     const db: DB = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 10 }) }),
+      dialect: new PostgresDialect({ pool }),
       log: capture.log,
     });
     await migrateToLatest(db);
     // The loader's own connection, for COPY FROM STDIN (bench/lib/load.ts).
     const copyClient = new pg.Client({ connectionString: url.toString() });
+    copyClient.on("error", (error) => {
+      if (!closing) throw error;
+    });
     await copyClient.connect();
+    // The run's own database, thrown away at the end: a commit need not wait for the disk.
+    await copyClient.query("SET synchronous_commit = off");
     return {
       db,
       copyClient,
       folder: null,
       captureSql: capture.captureSql,
       async close() {
+        closing = true;
         await copyClient.end().catch(() => undefined);
         await db.destroy();
         if (!options.keep) await adminQuery(options.databaseUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
