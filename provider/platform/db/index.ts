@@ -32,6 +32,7 @@ import * as financialAccounts from "./migrations/0055-financial-accounts.js";
 import * as lodgementFiles from "./migrations/0070-lodgement-files.js";
 import * as lodgementDocuments from "./migrations/0075-lodgement-documents.js";
 import * as stampDutyReturns from "./migrations/0080-stamp-duty-returns.js";
+import * as workspaceListMonths from "./migrations/0095-workspace-list-months.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0070-lodgement-files": lodgementFiles,
   "0075-lodgement-documents": lodgementDocuments,
   "0080-stamp-duty-returns": stampDutyReturns,
+  "0095-workspace-list-months": workspaceListMonths,
 };
 
 class InCodeMigrations implements MigrationProvider {
