@@ -85,7 +85,11 @@ export async function openBenchDatabase(options: { dataDir: string; databaseUrl?
         closing = true;
         await copyClient.end().catch(() => undefined);
         await db.destroy();
-        if (!options.keep) await adminQuery(options.databaseUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        if (!options.keep) {
+          await adminQuery(options.databaseUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          // The provider's files of the run (its title documents) live in the data folder here too.
+          rmSync(options.dataDir, { recursive: true, force: true });
+        }
       },
     };
   }
