@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["core/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "provider/**/*.test.ts", "cli/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/cli/**/*.test.ts", "tests/architecture/**/*.test.ts"],
+    include: ["core/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "provider/**/*.test.ts", "cli/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts", "tests/cli/**/*.test.ts", "tests/architecture/**/*.test.ts", "bench/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -1,11 +1,16 @@
 /**
- * Bulk loading of synthetic workspaces, a batch in one transaction. On PGlite each table is one COPY of
- * CSV (PGlite's /dev/blob); on PostgreSQL, statements of a few thousand rows with every column sent as one
- * array parameter and expanded with unnest. The list projection and its counters follow through the
- * triggers of migration 0010, exactly as for workspaces created through the API.
+ * Bulk loading of synthetic workspaces, a batch in one transaction, each table one COPY of CSV: on PGlite
+ * from its /dev/blob, on PostgreSQL from STDIN over a connection of the loader's own (pg-copy-streams), which
+ * is PostgreSQL's bulk path. Without either (a plain Kysely handle, as tests pass), statements of a few
+ * thousand rows with every column sent as one array parameter and expanded with unnest. The list projection
+ * and its counters follow through the statement-level triggers of migration 0010 (COPY fires them with their
+ * transition tables as INSERT does), exactly as for workspaces created through the API.
  */
+import { once } from "node:events";
 import type { PGlite, Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { sql, type Kysely } from "kysely";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import type { DB } from "../../provider/platform/db/index.js";
 import { taskRow } from "../../provider/workspaces/state.js";
 import type { SyntheticWorkspace } from "./synthetic.js";
@@ -60,12 +65,41 @@ async function copyRows(
   if (process.env.LOAD_DEBUG) console.log(table, rows.length, (performance.now() - started).toFixed(0));
 }
 
+/** Lines of CSV sent to PostgreSQL per write (about a megabyte), waiting for the socket when it is full. */
+const COPY_LINES_PER_WRITE = 4000;
+
+/** COPY table (columns) FROM STDIN as CSV on `client`, inside the transaction it has open. */
+async function copyRowsFromStdin(
+  client: pg.Client,
+  table: string,
+  columns: [string, string][],
+  rows: unknown[][],
+): Promise<void> {
+  const started = performance.now();
+  const stream = client.query(copyFrom(`COPY ${table} (${columns.map(([name]) => name).join(", ")}) FROM STDIN WITH (FORMAT csv)`));
+  const finished = new Promise<void>((resolve, reject) => {
+    stream.on("finish", resolve);
+    stream.on("error", reject);
+  });
+  for (let i = 0; i < rows.length; i += COPY_LINES_PER_WRITE) {
+    const lines = rows.slice(i, i + COPY_LINES_PER_WRITE).map((row) => row.map(csvValue).join(",")).join("\n") + "\n";
+    if (!stream.write(lines)) await Promise.race([once(stream, "drain"), finished]);
+  }
+  stream.end();
+  await finished;
+  if (process.env.LOAD_DEBUG) console.log(table, rows.length, (performance.now() - started).toFixed(0));
+}
+
 type Writer = (table: string, columns: [string, string][], rows: unknown[][]) => Promise<void>;
 
-/** Where a load goes: the Kysely handle, and PGlite itself when the database is PGlite (for COPY). */
+/**
+ * Where a load goes: the Kysely handle; PGlite itself when the database is PGlite, or a PostgreSQL
+ * connection of the loader's own (no other statement runs on it), for COPY.
+ */
 export interface LoadTarget {
   db: DB;
   pglite?: PGlite;
+  copyClient?: pg.Client;
 }
 
 export async function insertWorkspaces(
@@ -73,8 +107,23 @@ export async function insertWorkspaces(
   workspaces: readonly SyntheticWorkspace[],
   options: { tasks?: boolean } = {},
 ): Promise<void> {
-  const { db: database, pglite }: LoadTarget = "selectFrom" in target ? { db: target } : target;
+  const { db: database, pglite, copyClient }: LoadTarget = "selectFrom" in target ? { db: target } : target;
   const highest = Math.max(...workspaces.map((w) => w.sequence));
+  if (copyClient) {
+    await copyClient.query("BEGIN");
+    try {
+      await writeAll((table, columns, rows) => copyRowsFromStdin(copyClient, table, columns, rows), workspaces, options);
+      await copyClient.query(
+        `SELECT setval('workspace_reference_seq', greatest($1::bigint, (SELECT last_value FROM workspace_reference_seq)))`,
+        [highest],
+      );
+      await copyClient.query("COMMIT");
+    } catch (error) {
+      await copyClient.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+    return;
+  }
   if (pglite) {
     await pglite.transaction(async (tx) => {
       await writeAll((table, columns, rows) => copyRows(tx, table, columns, rows), workspaces, options);

@@ -190,7 +190,7 @@ const plans: string[] = [];
 /** EXPLAIN ANALYZE of the list statements one request runs (the token checks and record loading left out). */
 async function explain(env: BenchEnvironment, run: () => Promise<unknown>): Promise<string> {
   const { statements } = await env.captureSql(run);
-  const relevant = statements.filter((statement) => /workspace_list_(entries|counts)/.test(statement.sql));
+  const relevant = statements.filter((statement) => /workspace_list_(entries|counts|months)/.test(statement.sql));
   const out: string[] = [];
   for (const statement of relevant) {
     const result = await env.db.executeQuery<{ "QUERY PLAN": string }>(

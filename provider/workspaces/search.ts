@@ -8,7 +8,8 @@
  * - Without a search text, totals and chip counts are sums over `workspace_list_counts` (a few hundred rows
  *   per scope at most), and a page is a merge of per-status ordered index runs (one UNION ALL branch per
  *   status, each ordered, so PostgreSQL merges them with a Merge Append and stops after offset + limit). A page
- *   past the middle is read from the other end, so no page costs more than half the result.
+ *   past the middle is read from the other end, so no page costs more than half the result; in the newest-first
+ *   order a deep page starts at the month its first entry is in (`workspace_list_months`, decision 0905).
  * - With a search text, the matching workspaces come from prefix indexes (reference id, postcode key,
  *   applicant name expressions, incoming lender reference) by index-only scans, are looked up in the scope's
  *   covering primary key, and are counted and paged in one windowed query.
@@ -217,7 +218,9 @@ async function mergedPage(
   offset: number,
   backward: boolean,
 ): Promise<string[]> {
-  const filters = and(entryFilters(search, { quickFilter: true }));
+  const seek = search.sort === "created" && offset >= MONTH_SEEK_DEPTH ? await monthSeek(db, search, offset, backward) : null;
+  if (seek) offset -= seek.skipped;
+  const filters = and([...entryFilters(search, { quickFilter: true }), ...(seek ? [seek.condition] : [])]);
   const order = backward ? ORDER[search.sort].backward : ORDER[search.sort].forward;
   // Each branch ordered on its own: that is what lets PostgreSQL merge the index runs (Merge Append) instead
   // of appending every entry of the scope and sorting them.
@@ -229,6 +232,46 @@ async function mergedPage(
     SELECT workspace_id FROM (${sql.join(branches, sql` UNION ALL `)}) AS listed
     ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows.map((row) => row.workspace_id);
+}
+
+/** From how many entries skipped a page of the newest-first list starts at a month boundary (monthSeek): below it reading them costs less than the lookup. */
+const MONTH_SEEK_DEPTH = 100;
+
+/**
+ * Where a page `offset` entries deep in the creation order starts reading: the whole months (UTC) before
+ * the one its first entry is in, counted from `workspace_list_months` (migration 0095, the same keys as the
+ * counters, a few rows per month), are skipped by a bound on `created_at` that the index serves, so the
+ * merge reads at most one month of entries past the page instead of all `offset`. Null when no whole month
+ * is skipped. Entries of one month never straddle the bound (it is the month's first instant).
+ */
+async function monthSeek(
+  db: DB,
+  search: ResolvedSearch,
+  offset: number,
+  backward: boolean,
+): Promise<{ condition: RawBuilder<unknown>; skipped: number } | null> {
+  const conditions: RawBuilder<unknown>[] = [sql`status IN (${sql.join(search.statuses)})`];
+  if (search.transactionType) conditions.push(sql`transaction_type = ${search.transactionType}`);
+  if (search.quickFilter) conditions.push(sql`(pending_labels & ${quickFilterBit(search.quickFilter)}) <> 0`);
+  // Newest first reads the latest months first; backward, the earliest.
+  const { rows } = await sql<{ month: Date | string; n: number }>`
+    SELECT month, sum(n)::int AS n FROM workspace_list_months
+    WHERE scope = ${search.scope} ${and(conditions)} GROUP BY month HAVING sum(n) > 0
+    ORDER BY month ${backward ? sql`ASC` : sql`DESC`}`.execute(db);
+  let skipped = 0;
+  for (const row of rows) {
+    if (skipped + row.n > offset) {
+      if (skipped === 0) return null;
+      const month = new Date(row.month);
+      const next = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+      return {
+        condition: backward ? sql`created_at >= ${month.toISOString()}::timestamptz` : sql`created_at < ${next.toISOString()}::timestamptz`,
+        skipped,
+      };
+    }
+    skipped += row.n;
+  }
+  return null;
 }
 
 /** One page of ids with a search text, and the total, in one windowed query. */

@@ -362,6 +362,14 @@ describe("agreement with an independent reading of the rows", () => {
     const counters = await sql<{ scope: string; status: string; transaction_type: string; pending_labels: number; n: number }>`
       SELECT scope, status, transaction_type, pending_labels, n FROM workspace_list_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`.execute(provider.db);
     expect(counters.rows).toEqual(recount.rows);
+    // The same entries by the month (UTC) they were created in, for deep pages (migration 0095).
+    const byMonth = await sql<{ scope: string; status: string; transaction_type: string; pending_labels: number; month: string; n: number }>`
+      SELECT scope, status, transaction_type, pending_labels, to_char(date_trunc('month', created_at, 'UTC'), 'YYYY-MM') AS month, count(*)::int AS n
+      FROM workspace_list_entries GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`.execute(provider.db);
+    const months = await sql<{ scope: string; status: string; transaction_type: string; pending_labels: number; month: string; n: number }>`
+      SELECT scope, status, transaction_type, pending_labels, to_char(month AT TIME ZONE 'UTC', 'YYYY-MM') AS month, n
+      FROM workspace_list_months WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5`.execute(provider.db);
+    expect(months.rows).toEqual(byMonth.rows);
     // One entry per workspace for the helpdesk administrator ('*') and one per participant.
     const sizes = await sql<{ entries: number; workspaces: number; participants: number }>`
       SELECT (SELECT count(*) FROM workspace_list_entries)::int AS entries, (SELECT count(*) FROM workspaces)::int AS workspaces,
@@ -382,6 +390,32 @@ describe("agreement with an independent reading of the rows", () => {
   it("keeps the list projection and its counters in step with the workspaces", checkCounters);
 
   it("answers 200 random searches and chip counts exactly as the rows say", () => checkAgreement(11, 200), 120_000);
+
+  it("reads every page of the newest-first list, deep ones from a month boundary, exactly as the rows say", async () => {
+    const model = await readModel();
+    const cases: ["helpdesk" | "lender", WorkspaceSearchRequest][] = [
+      ["helpdesk", { status: [] }],
+      ["lender", {}],
+      ["helpdesk", { status: [], transactionType: "PURCHASE" }],
+      ["helpdesk", { status: [], quickFilter: "FUNDS_AUTHORISATION_PENDING" }],
+    ];
+    const lengths: number[] = [];
+    const limit = 7;
+    for (const [caller, body] of cases) {
+      const expected = modelMatches(model, callers.find((c) => c.name === caller)!.scope, body);
+      // The deepest pages read from the far end; both ends skip whole months past 100 entries.
+      for (let page = 1; page <= Math.ceil(expected.length / limit); page++) {
+        const answer = await search(tokens[caller], body, page, limit);
+        expect(answer.records.map((record) => record.workspaceId), `${caller} page ${page} ${JSON.stringify(body)}`).toEqual(
+          expected.slice((page - 1) * limit, page * limit).map((w) => w.id),
+        );
+      }
+      lengths.push(expected.length);
+    }
+    // Long enough that pages from either end skip whole months (more than 100 entries before them).
+    expect(Math.max(...lengths)).toBeGreaterThan(300);
+    expect(Math.min(...lengths)).toBeGreaterThan(limit * 3);
+  }, 120_000);
 
   it("still agrees after approvals, a cancellation, a new workspace and a new participant through the API", async () => {
     const call = (token: string, method: "PATCH" | "POST", url: string, { version, ...payload }: Record<string, unknown>) =>

@@ -34,6 +34,7 @@ import * as lodgementDocuments from "./migrations/0075-lodgement-documents.js";
 import * as stampDutyReturns from "./migrations/0080-stamp-duty-returns.js";
 import * as lodgementResubmission from "./migrations/0081-lodgement-resubmission.js";
 import * as userSearchKey from "./migrations/0090-user-search-key.js";
+import * as workspaceListMonths from "./migrations/0095-workspace-list-months.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0080-stamp-duty-returns": stampDutyReturns,
   "0081-lodgement-resubmission": lodgementResubmission,
   "0090-user-search-key": userSearchKey,
+  "0095-workspace-list-months": workspaceListMonths,
 };
 
 class InCodeMigrations implements MigrationProvider {
