@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import { PGlitePreparingDialect } from "../../provider/platform/db/pglite-dialect.js";
 import pg from "pg";
@@ -96,7 +97,8 @@ export async function openBenchDatabase(options: { dataDir: string; databaseUrl?
   const folder = join(options.dataDir, "pglite");
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  const pglite = new PGlite(folder);
+  // pg_trgm, as the provider opens PGlite: the users search's trigram index (migration 0090).
+  const pglite = new PGlite(folder, { extensions: { pg_trgm } });
   await pglite.waitReady;
   const db: DB = new Kysely<Database>({ dialect: new PGlitePreparingDialect(pglite), log: capture.log });
   await migrateToLatest(db);
