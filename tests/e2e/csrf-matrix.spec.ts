@@ -173,8 +173,9 @@ const ACTIONS: Record<string, ActionRoute> = {
     allowed: 400,
     witnesses: [`/workspaces/${READY}/documents`],
   },
-  // Unapprove, submit and resubmit are not offered in a case in preparation: the allowed post passes the CSRF
-  // gate (readForm runs first) and is refused as not offered to this user now (403), nothing written.
+  // Unapprove, submit, resubmit and prepare resubmission are not offered in a case in preparation: the allowed
+  // post passes the CSRF gate (readForm runs first) and is refused as not offered to this user now (403),
+  // nothing written.
   "workspaces.$workspaceId.documents.unapprove.tsx": {
     who: "manager",
     fields: { version: "0" },
@@ -188,6 +189,12 @@ const ACTIONS: Record<string, ActionRoute> = {
     witnesses: [`/workspaces/${READY}/documents`],
   },
   "workspaces.$workspaceId.documents.resubmit.tsx": {
+    who: "manager",
+    fields: { version: "0" },
+    allowed: 403,
+    witnesses: [`/workspaces/${READY}/documents`],
+  },
+  "workspaces.$workspaceId.documents.prepare-resubmission.tsx": {
     who: "manager",
     fields: { version: "0" },
     allowed: 403,
