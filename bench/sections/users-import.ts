@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { harperValeCliEnvironment } from "../lib/cli-environment.js";
 import { summarise } from "../lib/measure.js";
 import type { BenchContext, BenchEnvironment, BenchSection, Measurement, TargetResult } from "../lib/types.js";
 
@@ -71,14 +72,7 @@ export const usersImportSection: BenchSection = {
   async setup(env: BenchEnvironment) {
     folder = mkdtempSync(join(tmpdir(), "convey-bench-import-"));
     const client = env.scriptClients.harperVale;
-    cliEnv = {
-      ...process.env,
-      CONVEY_CONFIG_DIR: join(folder, "config"),
-      CONVEY_API_URL: env.providerUrl,
-      CONVEY_CLIENT_SECRET: client.clientSecret,
-      NO_COLOR: "1",
-      CI: "1",
-    };
+    cliEnv = harperValeCliEnvironment(env, folder);
     const login = await convey(["--json", "login", "--client-id", client.clientId]);
     if (login.code !== 0) throw new Error(`convey login failed: ${login.stderr}`);
   },

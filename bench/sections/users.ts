@@ -23,6 +23,7 @@ import { sql } from "kysely";
 import { DEMO_SUBSCRIBERS, DEMO_USERS } from "../../provider/platform/demo-world.js";
 import { insertSyntheticUsers, type SyntheticUser } from "../../provider/administration/synthetic-users.js";
 import type { UserSearchRequest } from "../../core/administration/api.js";
+import { harperValeCliEnvironment } from "../lib/cli-environment.js";
 import { startLoadGenerator } from "../lib/load-worker.js";
 import { HttpClient, repeat, summarise } from "../lib/measure.js";
 import type { BenchContext, BenchEnvironment, BenchSection, Measurement, TargetResult } from "../lib/types.js";
@@ -180,14 +181,7 @@ export const usersSection: BenchSection = {
       startedApp = true;
     }
     const client = env.scriptClients.harperVale;
-    cliEnv = {
-      ...process.env,
-      CONVEY_CONFIG_DIR: join(folder, "config"),
-      CONVEY_API_URL: env.providerUrl,
-      CONVEY_CLIENT_SECRET: client.clientSecret,
-      NO_COLOR: "1",
-      CI: "1",
-    };
+    cliEnv = harperValeCliEnvironment(env, folder);
     const login = await new Promise<number | null>((done) => {
       const child = spawn(BIN, ["--json", "login", "--client-id", client.clientId], { env: cliEnv, stdio: "ignore" });
       child.on("close", done);
