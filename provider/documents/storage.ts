@@ -12,8 +12,8 @@
  * Every call streams: nothing holds a whole object in memory.
  */
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, readdir, rename, stat, unlink } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, open, readdir, rename, stat, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -82,10 +82,14 @@ export class FolderFileStorage implements FileStorage {
   async put(key: string, body: Readable, _options: PutOptions): Promise<void> {
     const target = await this.pathOf(key);
     const partial = `${target}.${process.pid}.${randomUUID()}.partial`;
+    // Opened before any byte is piped, so the name exists by the time a refusal can fail the write: the unlink
+    // below always finds it (a stream opening lazily could create the file after the unlink).
+    const file = await open(partial, "wx", 0o600);
     try {
-      await pipeline(body, createWriteStream(partial, { mode: 0o600, flags: "wx" }));
+      await pipeline(body, file.createWriteStream());
       await rename(partial, target);
     } catch (error) {
+      await file.close().catch(() => undefined);
       await unlink(partial).catch(() => undefined);
       throw error;
     }
