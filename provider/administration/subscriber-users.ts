@@ -6,7 +6,7 @@
  * subscriber selected in their token. A user outside that view is answered exactly like a user that does
  * not exist (404), so ids of other subscribers' users reveal nothing.
  */
-import { sql, type Selectable } from "kysely";
+import { sql, type RawBuilder, type Selectable } from "kysely";
 import type { z } from "zod";
 import type { ManagedUser } from "../../core/administration/api.js";
 import type { SubscriberUser, UserPageInfo, UserSearchRequestSchema } from "../../core/administration/api.js";
@@ -192,40 +192,53 @@ export async function searchSubscriberUsers(
   if (name) query = query.where("u.search_key", "ilike", sql.lit(containsPattern(name)));
   const email = search.email?.trim().toLowerCase();
   if (email) query = query.where(sql<string>`lower(u.email)`, "=", email);
-  if (search.status && search.status.length > 0) query = query.where(STATUS_AT_SUBSCRIBER, "in", search.status);
-  if (search.roleNames && search.roleNames.length > 0) {
-    query = query.where(sql<boolean>`${ROLE_NAMES} ?| array[${sql.join(search.roleNames)}]::text[]`);
-  }
   if (search.afterEmail !== undefined) query = query.where(sql<string>`lower(u.email)`, ">", search.afterEmail.toLowerCase());
+  const byUser = Boolean(name || email || search.afterEmail !== undefined);
+  // At one subscriber every row has its membership: the status and role filters read its indexed columns
+  // (migration 0097), and a search narrowed by nothing else is counted from the memberships alone.
+  const byMembership: RawBuilder<boolean>[] = [];
+  if (search.status && search.status.length > 0) {
+    const status = subscriberId === null ? STATUS_AT_SUBSCRIBER : sql<string>`us.status_at_subscriber`;
+    byMembership.push(sql<boolean>`${status} in (${sql.join(search.status)})`);
+  }
+  if (search.roleNames && search.roleNames.length > 0) {
+    const roles = subscriberId === null ? ROLE_NAMES : sql<string[]>`us.role_names`;
+    byMembership.push(sql<boolean>`${roles} ?| array[${sql.join(search.roleNames)}]::text[]`);
+  }
+  for (const condition of byMembership) query = query.where(condition);
 
-  // The order of the sort indexes (migration 0090), the id last in the same direction, so a page is read in order.
-  const sorted =
-    search.sortBy === "email"
-      ? selectUserWithMembership(query).orderBy(sql`lower(u.email)`, direction)
-      : selectUserWithMembership(query)
-          .orderBy(sql`lower(u.first_name)`, direction)
-          .orderBy(sql`lower(u.last_name)`, direction);
   const offset = offsetOf(search);
   const bound = Math.max(USER_TOTAL_BOUND, offset + search.limit);
-  // Nothing narrows the list: the members are counted from the membership key alone, without the join.
-  const unnarrowed = !name && !email && !search.status?.length && !search.roleNames?.length && search.afterEmail === undefined;
   const enough = sql.lit(bound + 1);
-  const matches = unnarrowed
-    ? subscriberId === null
-      ? db.selectFrom("subscriber_users").select(sql<number>`1`.as("one")).limit(enough)
-      : db.selectFrom("user_subscribers").select(sql<number>`1`.as("one")).where("subscriber_id", "=", subscriberId).limit(enough)
-    : query.select(sql<number>`1`.as("one")).limit(enough);
-  const [rows, counted] = await Promise.all([
-    // Limits written in, too: a generic plan guesses a tenth of the table for LIMIT $1, and sorts every match.
-    sorted.orderBy("u.subscriber_user_id", direction).limit(sql.lit(search.limit)).offset(sql.lit(offset)).execute(),
-    db
-      .selectFrom(matches.as("matches"))
-      .select((eb) => eb.fn.countAll().as("total"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  const records = rows.map(fromJoinedRow);
+  let matches;
+  if (byUser || (subscriberId === null && byMembership.length > 0)) matches = query.select(sql<number>`1`.as("one")).limit(enough);
+  else if (subscriberId === null) matches = db.selectFrom("subscriber_users").select(sql<number>`1`.as("one")).limit(enough);
+  else {
+    let members = db.selectFrom("user_subscribers as us").select(sql<number>`1`.as("one")).where("us.subscriber_id", "=", subscriberId);
+    for (const condition of byMembership) members = members.where(condition);
+    matches = members.limit(enough);
+  }
+  const counted = await db
+    .selectFrom(matches.as("matches"))
+    .select((eb) => eb.fn.countAll().as("total"))
+    .executeTakeFirstOrThrow();
   const total = Number(counted.total);
   const totalIsLowerBound = total > bound;
+
+  // The order of the sort indexes (migration 0090), the id last in the same direction, so a page of a large
+  // answer is read in order. An answer of at most USER_TOTAL_BOUND users is sorted whole instead, its keys
+  // written so that no index serves them (`|| ''` changes no order): walking the sort index in search of a
+  // few scattered matches can read most of the users.
+  const key = (expression: RawBuilder<string>) => (total > USER_TOTAL_BOUND ? expression : sql<string>`${expression} || ''`);
+  const sorted =
+    search.sortBy === "email"
+      ? selectUserWithMembership(query).orderBy(key(sql`lower(u.email)`), direction)
+      : selectUserWithMembership(query)
+          .orderBy(key(sql`lower(u.first_name)`), direction)
+          .orderBy(key(sql`lower(u.last_name)`), direction);
+  // Limits written in, too: a generic plan guesses a tenth of the table for LIMIT $1, and sorts every match.
+  const rows = await sorted.orderBy("u.subscriber_user_id", direction).limit(sql.lit(search.limit)).offset(sql.lit(offset)).execute();
+  const records = rows.map(fromJoinedRow);
   return { records, page: { ...pageInfo(search, totalIsLowerBound ? bound : total, records.length), totalIsLowerBound } };
 }
 

@@ -43,8 +43,11 @@ export function statusAtSubscriber(account: string, atSubscriber: string | null)
   return account === "Active" && atSubscriber === "Suspended" ? "Suspended" : account;
 }
 
-/** `statusAtSubscriber` in SQL, over `subscriber_users as u` left joined with `user_subscribers as us`. */
-export const STATUS_AT_SUBSCRIBER = sql<string>`case when u.status = 'Active' and us.status = 'Suspended' then 'Suspended' else u.status end`;
+/**
+ * `statusAtSubscriber` in SQL, over `subscriber_users as u` left joined with `user_subscribers as us`: the
+ * membership's generated `status_at_subscriber` (migration 0097), or the account's status without one.
+ */
+export const STATUS_AT_SUBSCRIBER = sql<string>`coalesce(us.status_at_subscriber, u.status)`;
 
 /** `UserStanding.suspendedSomewhere` in SQL, over `subscriber_users as u`. */
 export const SUSPENDED_SOMEWHERE = sql<boolean>`exists (select 1 from user_subscribers s1 where s1.subscriber_user_id = u.subscriber_user_id and s1.status = 'Suspended')`;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserSearchResponseSchema, type UserSearchRequest } from "../../core/administration/api.js";
 import { insertSyntheticUsers, type SyntheticUser } from "../../provider/administration/synthetic-users.js";
 import { AssociatedSubscribersResponseSchema } from "../../core/administration/api.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
+import { API, personAt } from "./administration-support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versioned, type TestProvider } from "./support.js";
 
 let provider: TestProvider;
 let manager: string; // Morgan Harper, User Manager at Harper & Vale
@@ -97,6 +98,14 @@ describe("users search at scale", () => {
     expect(byName.records.map((user) => user.lastName)).toEqual(["Zed0099", "Zed0098", "Zed0097"]);
   });
 
+  it("pages a large filtered answer in the same order as the unfiltered list, filtered", async () => {
+    // Active: more than 1,000, so the page is read along the sort index; the unfiltered list says the same.
+    const active = await search({ status: ["Active"], sortBy: "email", limit: 8 });
+    expect(active.page).toMatchObject({ totalRecords: 1000, totalIsLowerBound: true });
+    const all = (await search({ sortBy: "email", limit: 40 })).records;
+    expect(active.records.map((user) => user.email)).toEqual(all.filter((user) => user.status === "Active").slice(0, 8).map((user) => user.email));
+  });
+
   it("continues the email order after a given email, and refuses it with another order", async () => {
     expect(await emails({ sortBy: "email", afterEmail: "scale1203@harpervale.example", limit: 3 })).toEqual([
       "scale1204@harpervale.example",
@@ -110,6 +119,37 @@ describe("users search at scale", () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/sortBy email and sortOrder ASC/);
+  });
+
+  // Last: the user it adds would sit among the emails the tests before it read.
+  it("finds a user by their status at the subscriber as their membership and their account change", async () => {
+    const shared = await personAt(provider, { harperVale: ["Workspace User"], keystone: ["Workspace User"] }, "Statia");
+    const withStatus = async (status: "Active" | "Suspended" | "Pending") =>
+      (await search({ subscriberUserName: "statia", status: [status] })).records.map((user) => user.status);
+    const patch = async (token: string, body: Record<string, unknown>) => {
+      const url = `${API}/subscriber-users/${shared.userId}`;
+      const response = await provider.call(token, { method: "PATCH", url, ...(await versioned(provider.db, body, { table: "subscriber_users", id: shared.userId })) });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    expect(await withStatus("Active")).toEqual(["Active"]);
+    // Suspended by Harper & Vale's User Manager: at Harper & Vale only.
+    await patch(manager, { status: "Suspended" });
+    expect(await withStatus("Suspended")).toEqual(["Suspended"]);
+    expect(await withStatus("Active")).toEqual([]);
+    await patch(manager, { status: "Active" });
+    expect(await withStatus("Active")).toEqual(["Active"]);
+    // The account suspended by the helpdesk administrator: Suspended wherever they belong.
+    const helpdesk = await provider.loginToken(DEMO_USERS.helpdesk.email);
+    await patch(helpdesk, { status: "Suspended" });
+    expect(await withStatus("Suspended")).toEqual(["Suspended"]);
+    const atKeystone = await provider.call(helpdesk, {
+      method: "POST",
+      url: `${API}/subscriber-users/search`,
+      payload: { subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId, subscriberUserName: "statia", status: ["Suspended"] },
+    });
+    expect(UserSearchResponseSchema.parse(atKeystone.json()).records.map((user) => user.email)).toEqual([shared.email]);
+    await patch(helpdesk, { status: "Active" });
+    expect(await withStatus("Active")).toEqual(["Active"]);
   });
 });
 

@@ -35,6 +35,7 @@ import * as stampDutyReturns from "./migrations/0080-stamp-duty-returns.js";
 import * as lodgementResubmission from "./migrations/0081-lodgement-resubmission.js";
 import * as userSearchKey from "./migrations/0090-user-search-key.js";
 import * as workspaceListMonths from "./migrations/0095-workspace-list-months.js";
+import * as statusAtSubscriber from "./migrations/0097-status-at-subscriber.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0081-lodgement-resubmission": lodgementResubmission,
   "0090-user-search-key": userSearchKey,
   "0095-workspace-list-months": workspaceListMonths,
+  "0097-status-at-subscriber": statusAtSubscriber,
 };
 
 class InCodeMigrations implements MigrationProvider {

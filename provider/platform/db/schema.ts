@@ -58,6 +58,10 @@ export interface UserSubscribersTable {
    * The account's own status (subscriber_users.status) is the provider's support's and applies everywhere.
    */
   status: ColumnType<string, string | undefined, string>;
+  /** The account's own status, copied here by triggers (migration 0097): never written by the product. */
+  user_status: ColumnType<string, never, never>;
+  /** Active | Suspended | Pending at this subscriber, generated from the two statuses (migration 0097). */
+  status_at_subscriber: ColumnType<string, never, never>;
   created_at: Timestamp;
 }
 
