@@ -527,6 +527,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect.poll(() => names(page)).toEqual(["Chosen Ashdown"]);
     });
 
+    test("editing a user offers the roles of their own subscriber's type", async ({ page }) => {
+      // A lender's user: no land registry role.
+      await page.goto(`/users/${USER_IDS.lender}/edit?subscriberId=${SUBSCRIBERS.northgate.subscriberId}`);
+      const form = page.locator("form#user-form");
+      await expect(form.getByLabel("Workspace User", { exact: true })).toBeVisible();
+      await expect(form.getByLabel("HMLR Administrator")).toHaveCount(0);
+      // A law firm's user: the land registry role too.
+      await page.goto(`/users/${USER_IDS.suspended}/edit?subscriberId=${SUBSCRIBERS.harperVale.subscriberId}`);
+      await expect(form.getByLabel("HMLR Administrator")).toBeVisible();
+    });
+
     test("switch subscriber in the selector", async ({ page }) => {
       await page.goto("/users");
       const selector = page.getByLabel("Subscriber", { exact: true });
