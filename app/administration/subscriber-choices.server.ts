@@ -26,21 +26,24 @@ export async function findSubscriber(ctx: RequestContext, subscriberId: string):
 }
 
 /**
- * The subscribers a search offers: the chosen one (null when none is chosen or it does not exist) first
- * when it is not among the matches, then the first SUBSCRIBER_CHOICES whose name holds `name`, by name.
+ * The chosen subscriber (null when none is chosen or it does not exist) and what the search offers, for
+ * `SubscriberFinder`: the chosen one first when it is not among the matches, then the first
+ * SUBSCRIBER_CHOICES whose name holds `name`, by name, and how many match.
  */
 export async function subscriberChoices(
   ctx: RequestContext,
   name: string,
   chosenId: string | null,
-): Promise<{ chosen: SubscriberChoice | null; subscribers: { subscriberId: string; name: string }[]; found: SubscribersFound }> {
+): Promise<{ chosen: SubscriberChoice | null; offered: { subscribers: { subscriberId: string; name: string }[]; found: SubscribersFound } }> {
   const matches = await listSubscribers(ctx, { name: name || undefined, limit: SUBSCRIBER_CHOICES });
   const listed = chosenId ? matches.records.find((subscriber) => subscriber.subscriberId === chosenId) : undefined;
   const chosen = listed ?? (chosenId ? await findSubscriber(ctx, chosenId) : null);
-  const offered: SubscriberChoice[] = chosen && !listed ? [chosen, ...matches.records] : matches.records;
+  const subscribers: SubscriberChoice[] = chosen && !listed ? [chosen, ...matches.records] : matches.records;
   return {
     chosen,
-    subscribers: offered.map(({ subscriberId, name: subscriberName }) => ({ subscriberId, name: subscriberName })),
-    found: { name, shown: matches.records.length, total: matches.page.totalRecords },
+    offered: {
+      subscribers: subscribers.map(({ subscriberId, name: subscriberName }) => ({ subscriberId, name: subscriberName })),
+      found: { name, shown: matches.records.length, total: matches.page.totalRecords },
+    },
   };
 }

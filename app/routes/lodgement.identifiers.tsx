@@ -57,8 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (hidden) return { hidden: true as const };
   try {
     // The helpdesk's "Find a subscriber" search: a page of matches by name and the one chosen, never every subscriber.
-    const search = helpdesk ? await subscriberChoices(user.ctx, readSubscriberName(new URL(request.url).searchParams), subscriberId) : null;
-    const subscriberSearch = search && { subscribers: search.subscribers, found: search.found };
+    const subscriberSearch = helpdesk
+      ? (await subscriberChoices(user.ctx, readSubscriberName(new URL(request.url).searchParams), subscriberId)).offered
+      : null;
     if (!subscriberId) return { hidden: false as const, helpdesk, subscriberSearch, subscriberId: null, identifiers: null };
     const current = await stored(user, subscriberId);
     return {

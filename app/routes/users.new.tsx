@@ -43,7 +43,7 @@ async function targetSubscriber(user: UserSession, request: Request) {
   if (!isHelpdesk(user)) return { subscriberId: requested, name: null, type: user.claims.subscriberType ?? undefined, search: null };
   const chosen = requested ? await findSubscriber(user.ctx, requested) : null;
   if (chosen) return { subscriberId: chosen.subscriberId, name: chosen.name, type: chosen.entityType, search: null };
-  return { subscriberId: null, name: null, type: undefined, search: await subscriberChoices(user.ctx, readSubscriberName(params), null) };
+  return { subscriberId: null, name: null, type: undefined, search: (await subscriberChoices(user.ctx, readSubscriberName(params), null)).offered };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       helpdesk: isHelpdesk(user),
       subscriberId: target.subscriberId,
       subscriberName: target.name,
-      subscriberSearch: target.search && { subscribers: target.search.subscribers, found: target.search.found },
+      subscriberSearch: target.search,
       roleOptions: target.subscriberId ? await listRoles(user.ctx, target.type) : [],
     };
   } catch (error) {

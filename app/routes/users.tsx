@@ -79,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { hasSearch, hasFilters } = narrowing(query);
     return {
       helpdesk,
-      subscriberSearch: search && { subscribers: search.subscribers, found: search.found },
+      subscriberSearch: search?.offered ?? null,
       query,
       roleOptions,
       users: result.records.map((record) => ({
