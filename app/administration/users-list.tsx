@@ -10,8 +10,10 @@ import { useEffect, useState, type MouseEvent } from "react";
 import type { UserSortField } from "../../core/administration/enums.js";
 import { isFilterApplyDisabled, isLoginBlocked, rangeLabel, shouldSearch, userRowActions } from "../../core/administration/users.js";
 import { CsrfInput } from "../components/csrf-input";
+import { PageLinks } from "../components/page-links";
 import { useHydrated } from "../components/form";
 import { StatusBadges } from "./status-badge";
+import { SubscriberFinder, type SubscribersFound } from "./subscriber-finder";
 import { useCloseOnOutside } from "../components/use-close-on-outside";
 import { carriedFields, lastPage, nextSort, PAGE_SIZES, usersSearch, type UsersQuery } from "./users-query";
 
@@ -27,7 +29,8 @@ export interface UserRowView {
   version: number;
 }
 
-function Carried({ query, own }: { query: UsersQuery; own: Parameters<typeof carriedFields>[1] }) {
+/** Hidden fields carrying the rest of the list state through a GET form that sets only `own`. */
+export function Carried({ query, own }: { query: UsersQuery; own: Parameters<typeof carriedFields>[1] }) {
   return (
     <>
       {carriedFields(query, own).map(([name, value], index) => (
@@ -38,9 +41,8 @@ function Carried({ query, own }: { query: UsersQuery; own: Parameters<typeof car
 }
 
 /**
- * The helpdesk administrator's subscriber selector: a search box that finds subscribers by name (a page of
- * them, never every subscriber) and the list of those found to choose from. One GET form: works without
- * JavaScript.
+ * The helpdesk administrator's subscriber selector: the "Find a subscriber" search (a page of them, never
+ * every subscriber) and Show users, in one GET form that carries the rest of the list state.
  */
 export function SubscriberSelector({
   query,
@@ -49,51 +51,15 @@ export function SubscriberSelector({
 }: {
   query: UsersQuery;
   subscribers: readonly { subscriberId: string; name: string }[];
-  /** How many subscribers match the text and how many are offered. */
-  found: { shown: number; total: number } | null;
+  found: SubscribersFound;
 }) {
-  const more = found !== null && found.total > found.shown;
   return (
     <Form method="get" action="/users" className="subscriber-selector">
       <Carried query={query} own="subscriberId" />
-      <div className="inline-field">
-        <label htmlFor="users-subscriber-name">Find a subscriber</label>
-        <input
-          id="users-subscriber-name"
-          type="search"
-          name="subscriber"
-          defaultValue={query.subscriberName}
-          key={query.subscriberName}
-          maxLength={200}
-          aria-describedby={more || query.subscriberName ? "users-subscriber-found" : undefined}
-        />
-        <button type="submit" className="secondary">
-          Find<span className="visually-hidden"> subscribers</span>
-        </button>
-      </div>
-      <div className="inline-field">
-        <label htmlFor="users-subscriber">Subscriber</label>
-        <select id="users-subscriber" name="subscriberId" defaultValue={query.subscriberId ?? ""} key={`${query.subscriberId ?? ""}-${query.subscriberName}`}>
-          <option value="">All subscribers</option>
-          {subscribers.map((subscriber) => (
-            <option key={subscriber.subscriberId} value={subscriber.subscriberId}>
-              {subscriber.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SubscriberFinder id="users-subscriber" label="Subscriber" allLabel="All subscribers" subscribers={subscribers} chosenId={query.subscriberId} found={found} />
       <button type="submit" className="secondary">
         Show users
       </button>
-      {found && (more || query.subscriberName) ? (
-        <p id="users-subscriber-found" className="hint" role="status">
-          {found.total === 0
-            ? `No subscriber's name contains "${query.subscriberName}".`
-            : more
-              ? `Showing ${found.shown} of ${found.total} subscribers: type more of the name to find the others.`
-              : `${found.total} subscriber(s) found.`}
-        </p>
-      ) : null}
     </Form>
   );
 }
@@ -337,35 +303,7 @@ export function UsersFooter({ query, total, totalIsLowerBound = false }: { query
           Show<span className="visually-hidden"> rows per page</span>
         </button>
       </Form>
-      <nav aria-label="Pagination" className="pagination">
-        <p className="range-label" aria-live="polite">
-          {rangeLabel(query.page, query.limit, total, totalIsLowerBound)}
-        </p>
-        <ul>
-          <li>
-            {previous ? (
-              <Link to={previous} rel="prev" preventScrollReset>
-                Previous<span className="visually-hidden"> page</span>
-              </Link>
-            ) : (
-              <span aria-disabled="true">
-                Previous<span className="visually-hidden"> page</span>
-              </span>
-            )}
-          </li>
-          <li>
-            {next ? (
-              <Link to={next} rel="next" preventScrollReset>
-                Next<span className="visually-hidden"> page</span>
-              </Link>
-            ) : (
-              <span aria-disabled="true">
-                Next<span className="visually-hidden"> page</span>
-              </span>
-            )}
-          </li>
-        </ul>
-      </nav>
+      <PageLinks range={rangeLabel(query.page, query.limit, total, totalIsLowerBound)} previous={previous} next={next} />
     </div>
   );
 }

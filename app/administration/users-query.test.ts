@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carriedFields, DEFAULT_USERS_QUERY, lastPage, narrowing, nextSort, readUsersQuery, usersSearch, usersSearchParams } from "./users-query";
+import { carriedFields, DEFAULT_USERS_QUERY, lastPage, narrowing, nextSort, readSubscriberName, readUsersQuery, usersSearch, usersSearchParams } from "./users-query";
 
 const ROLES = ["User Manager", "Workspace User", "Workspace Viewer"];
 const read = (query: string) => readUsersQuery(new URLSearchParams(query), ROLES);
@@ -64,6 +64,13 @@ describe("the users list query", () => {
       ["subscriberId", "s1"],
       ["subscriber", "north gate"],
     ]);
+  });
+
+  it("reads a subscriber search's text the same way wherever it is: ?subscriber=, or ?name= on /subscribers", () => {
+    expect(readSubscriberName(new URLSearchParams("subscriber=+north++gate"))).toBe("north gate");
+    expect(readSubscriberName(new URLSearchParams("name=%20Ash%20&subscriber=x"), "name")).toBe("Ash");
+    expect(readSubscriberName(new URLSearchParams(`subscriber=${"a".repeat(201)}`))).toBe("");
+    expect(read(`subscriber=${"a".repeat(201)}`).subscriberName).toBe("");
   });
 
   it("knows the last page and what narrows the list", () => {

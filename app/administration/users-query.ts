@@ -42,7 +42,6 @@ const positiveInt = (fallback: number) =>
 
 const QuerySchema = z.object({
   subscriberId: z.string().trim().max(200).catch(""),
-  subscriberName: z.string().max(200).catch(""),
   q: z.string().max(200).catch(""),
   sort: z.enum(USER_SORT_FIELDS).catch("firstName"),
   order: z.enum(["asc", "desc"]).catch("asc"),
@@ -54,7 +53,6 @@ const QuerySchema = z.object({
 export function readUsersQuery(params: URLSearchParams, roleOptions: readonly string[]): UsersQuery {
   const parsed = QuerySchema.parse({
     subscriberId: params.get("subscriberId") ?? "",
-    subscriberName: params.get("subscriber") ?? "",
     q: params.get("q") ?? "",
     sort: params.get("sort") ?? undefined,
     order: params.get("order") ?? undefined,
@@ -67,7 +65,7 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
   const roles = unique(params.getAll("role")).filter((value) => roleOptions.includes(value));
   return {
     subscriberId: parsed.subscriberId || null,
-    subscriberName: parsed.subscriberName.trim().replace(/\s+/g, " "),
+    subscriberName: readSubscriberName(params),
     q: parsed.q.trim(),
     roles: effectiveFilter(roles, roleOptions) ?? [],
     statuses: effectiveFilter(statuses, USER_STATUSES) ?? [],
@@ -76,6 +74,16 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
     page: parsed.page,
     limit: (PAGE_SIZES as readonly number[]).includes(parsed.limit) ? parsed.limit : DEFAULT_PAGE_SIZE,
   };
+}
+
+/**
+ * The text a "Find a subscriber" search finds subscribers by (`?subscriber=` on /users, /users/new and
+ * /lodgement/identifiers, `?name=` on /subscribers): spaces trimmed and runs of them made one; longer than
+ * 200 characters, none.
+ */
+export function readSubscriberName(params: URLSearchParams, param: "subscriber" | "name" = "subscriber"): string {
+  const text = params.get(param) ?? "";
+  return text.length > 200 ? "" : text.trim().replace(/\s+/g, " ");
 }
 
 function unique(values: string[]): string[] {

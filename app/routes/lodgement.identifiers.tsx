@@ -3,7 +3,8 @@
  * registry user names and passwords, with Save and Cancel. Created when none exist, edited otherwise; an
  * edit saves only when something changed, and a stored password shows as five asterisks and is not sent
  * again unless replaced. Shows nothing when the SDLT feature is on; needs add and edit
- * lodgement_identifiers (otherwise 403). A helpdesk administrator chooses the subscriber first.
+ * lodgement_identifiers (otherwise 403). A helpdesk administrator first finds and chooses the subscriber
+ * ("Find a subscriber": a page of matches by name, never every subscriber).
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -20,7 +21,10 @@ import { ErrorSummary, SubmitButton, TextField, useHydrated, useSchemaForm } fro
 import { ToastMessage } from "../components/toast";
 import administrationHref from "../administration/administration.css";
 import { administeredSubscriberId, failureStatus, isHelpdesk } from "../administration/scope.server";
-import { getLodgementIdentifiers, listSubscribers, saveLodgementIdentifiers } from "../../core/administration/client.js";
+import { getLodgementIdentifiers, saveLodgementIdentifiers } from "../../core/administration/client.js";
+import { subscriberChoices } from "../administration/subscriber-choices.server";
+import { SubscriberFinder, type SubscribersFound } from "../administration/subscriber-finder";
+import { readSubscriberName } from "../administration/users-query";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
@@ -52,13 +56,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const helpdesk = isHelpdesk(user);
   if (hidden) return { hidden: true as const };
   try {
-    const subscribers = helpdesk ? (await listSubscribers(user.ctx)).records.map(({ subscriberId: id, name }) => ({ subscriberId: id, name })) : [];
-    if (!subscriberId) return { hidden: false as const, helpdesk, subscribers, subscriberId: null, identifiers: null };
+    // The helpdesk's "Find a subscriber" search: a page of matches by name and the one chosen, never every subscriber.
+    const subscriberSearch = helpdesk
+      ? (await subscriberChoices(user.ctx, readSubscriberName(new URL(request.url).searchParams), subscriberId)).offered
+      : null;
+    if (!subscriberId) return { hidden: false as const, helpdesk, subscriberSearch, subscriberId: null, identifiers: null };
     const current = await stored(user, subscriberId);
     return {
       hidden: false as const,
       helpdesk,
-      subscribers,
+      subscriberSearch,
       subscriberId,
       identifiers: {
         mode: current.identifiers ? ("edit" as const) : ("create" as const),
@@ -122,7 +129,7 @@ export default function LodgementIdentifiers() {
       <header>
         <h1 id="identifiers-title">Lodgement identifiers</h1>
       </header>
-      {loaderData.helpdesk ? <SubscriberChooser subscribers={loaderData.subscribers} selected={loaderData.subscriberId} /> : null}
+      {loaderData.subscriberSearch ? <SubscriberChooser {...loaderData.subscriberSearch} selected={loaderData.subscriberId} /> : null}
       {loaderData.identifiers ? (
         <IdentifiersForm key={`${loaderData.subscriberId}-${loaderData.identifiers.version ?? 0}`} identifiers={loaderData.identifiers} />
       ) : null}
@@ -130,22 +137,19 @@ export default function LodgementIdentifiers() {
   );
 }
 
-function SubscriberChooser({ subscribers, selected }: { subscribers: { subscriberId: string; name: string }[]; selected: string | null }) {
+/** The helpdesk administrator finds and chooses the subscriber (a GET form: works without JavaScript). */
+function SubscriberChooser({
+  subscribers,
+  found,
+  selected,
+}: {
+  subscribers: { subscriberId: string; name: string }[];
+  found: SubscribersFound;
+  selected: string | null;
+}) {
   return (
     <Form method="get" className="admin-toolbar">
-      <div className="inline-field">
-        <label htmlFor="identifiers-subscriber">Subscriber</label>
-        <select id="identifiers-subscriber" name="subscriberId" defaultValue={selected ?? ""} key={selected ?? ""} required>
-          <option value="" disabled>
-            Choose a subscriber
-          </option>
-          {subscribers.map((subscriber) => (
-            <option key={subscriber.subscriberId} value={subscriber.subscriberId}>
-              {subscriber.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SubscriberFinder id="identifiers-subscriber" label="Subscriber" subscribers={subscribers} chosenId={selected} found={found} />
       <button type="submit" className="secondary">
         Show identifiers
       </button>

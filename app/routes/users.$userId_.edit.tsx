@@ -16,7 +16,8 @@ import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog } from "../components/form";
 import administrationHref from "../administration/administration.css";
 import { administeredSubscriberId, failureStatus, isHelpdesk } from "../administration/scope.server";
-import { editSubscriberUser, getManagedUserAt, listRoles, listSubscribers } from "../../core/administration/client.js";
+import { editSubscriberUser, getManagedUserAt, listRoles } from "../../core/administration/client.js";
+import { findSubscriber } from "../administration/subscriber-choices.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
@@ -37,10 +38,8 @@ async function loadUser(user: UserSession, request: Request, userId: string) {
 /** The roles offered: those of the user's subscriber type, plus any the user already holds (never dropped unseen). */
 async function roleOptionsFor(user: UserSession, subscriberId: string | null, held: readonly string[]) {
   let type: string | undefined = user.claims.subscriberType ?? undefined;
-  if (isHelpdesk(user)) {
-    const subscribers = (await listSubscribers(user.ctx)).records;
-    type = subscribers.find((subscriber) => subscriber.subscriberId === subscriberId)?.entityType;
-  }
+  // The helpdesk administrator's: the type of the one subscriber the user is edited at, read by its id.
+  if (isHelpdesk(user)) type = subscriberId ? (await findSubscriber(user.ctx, subscriberId))?.entityType : undefined;
   const offered = new Set([...(await listRoles(user.ctx, type)), ...held]);
   return NAMED_ROLES.filter((role) => offered.has(role) && role !== "Helpdesk Administrator");
 }

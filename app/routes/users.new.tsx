@@ -1,8 +1,9 @@
 /**
  * /users/new: add a user (document 3 sections 2.4, 5.3 and 7.3) in the user details panel over the list.
- * A helpdesk administrator first names the subscriber (the list's selector carries it). Success: back to
- * the list with '{name} has been added successfully', or 'Failed to send invitation email to {email}'
- * and the mail service's reason when the invitation was not sent. Needs create:subscriber_users.
+ * A helpdesk administrator first finds and chooses the subscriber ("Find a subscriber"; the list's selector
+ * may already have chosen it). Success: back to the list with '{name} has been added successfully', or
+ * 'Failed to send invitation email to {email}' and the mail service's reason when the invitation was not
+ * sent. Needs create:subscriber_users.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -15,7 +16,11 @@ import { GeneralErrorBoundary } from "../components/error-page";
 import { DIALOG_ROUTE, RouteDialog } from "../components/form";
 import administrationHref from "../administration/administration.css";
 import { administeredSubscriberId, isHelpdesk, usersListPath } from "../administration/scope.server";
-import { createSubscriberUser, listRoles, listSubscribers } from "../../core/administration/client.js";
+import { createSubscriberUser, listRoles } from "../../core/administration/client.js";
+import { findSubscriber, subscriberChoices } from "../administration/subscriber-choices.server";
+import { SubscriberFinder, type SubscribersFound } from "../administration/subscriber-finder";
+import { Carried } from "../administration/users-list";
+import { readSubscriberName, readUsersQuery } from "../administration/users-query";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { UserForm } from "../administration/user-form";
 import { invariantResponse } from "../errors/invariant";
@@ -28,13 +33,17 @@ export const handle = DIALOG_ROUTE;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];
 
-/** The subscriber the new user joins, with its name and type; null when a helpdesk administrator has not chosen one. */
+/**
+ * The subscriber the new user joins: anyone else's own, or the one a helpdesk administrator chose, found by
+ * its id. Until they have chosen one (or when it does not exist), the "Find a subscriber" search instead.
+ */
 async function targetSubscriber(user: UserSession, request: Request) {
-  const requested = administeredSubscriberId(user, new URL(request.url).searchParams.get("subscriberId"));
-  if (!isHelpdesk(user)) return { subscriberId: requested, type: user.claims.subscriberType, subscribers: [] };
-  const subscribers = (await listSubscribers(user.ctx)).records;
-  const chosen = subscribers.find((subscriber) => subscriber.subscriberId === requested);
-  return { subscriberId: chosen?.subscriberId ?? null, type: chosen?.entityType ?? null, name: chosen?.name, subscribers };
+  const params = new URL(request.url).searchParams;
+  const requested = administeredSubscriberId(user, params.get("subscriberId"));
+  if (!isHelpdesk(user)) return { subscriberId: requested, name: null, type: user.claims.subscriberType ?? undefined, search: null };
+  const chosen = requested ? await findSubscriber(user.ctx, requested) : null;
+  if (chosen) return { subscriberId: chosen.subscriberId, name: chosen.name, type: chosen.entityType, search: null };
+  return { subscriberId: null, name: null, type: undefined, search: (await subscriberChoices(user.ctx, readSubscriberName(params), null)).offered };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,9 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       helpdesk: isHelpdesk(user),
       subscriberId: target.subscriberId,
-      subscriberName: "name" in target ? (target.name ?? null) : null,
-      subscribers: target.subscribers.map(({ subscriberId, name }) => ({ subscriberId, name })),
-      roleOptions: target.subscriberId ? await listRoles(user.ctx, target.type ?? undefined) : [],
+      subscriberName: target.name,
+      subscriberSearch: target.search,
+      roleOptions: target.subscriberId ? await listRoles(user.ctx, target.type) : [],
     };
   } catch (error) {
     return throwProviderError(request, error);
@@ -103,25 +112,32 @@ export default function AddUser() {
             toast={actionData?.toast}
           />
         </>
-      ) : (
-        <ChooseSubscriber subscribers={loaderData.subscribers} closeTo={closeTo} />
-      )}
+      ) : loaderData.subscriberSearch ? (
+        <ChooseSubscriber {...loaderData.subscriberSearch} search={search} closeTo={closeTo} />
+      ) : null}
     </RouteDialog>
   );
 }
 
-/** A helpdesk administrator names the subscriber first (a GET form: works without JavaScript). */
-function ChooseSubscriber({ subscribers, closeTo }: { subscribers: { subscriberId: string; name: string }[]; closeTo: string }) {
+/**
+ * A helpdesk administrator first finds and chooses the subscriber the user joins: one GET form (works
+ * without JavaScript) that carries the list's state, so Cancel and the saved user return to it.
+ */
+function ChooseSubscriber({
+  subscribers,
+  found,
+  search,
+  closeTo,
+}: {
+  subscribers: { subscriberId: string; name: string }[];
+  found: SubscribersFound;
+  search: string;
+  closeTo: string;
+}) {
   return (
     <Form method="get" action="/users/new" className="side-panel">
-      <label htmlFor="new-user-subscriber">Subscriber the user joins</label>
-      <select id="new-user-subscriber" name="subscriberId" required>
-        {subscribers.map((subscriber) => (
-          <option key={subscriber.subscriberId} value={subscriber.subscriberId}>
-            {subscriber.name}
-          </option>
-        ))}
-      </select>
+      <Carried query={readUsersQuery(new URLSearchParams(search), [])} own="subscriberId" />
+      <SubscriberFinder id="new-user-subscriber" label="Subscriber the user joins" subscribers={subscribers} chosenId={null} found={found} />
       <div className="form-actions">
         <button type="submit">Continue</button>
         <Link to={closeTo} className="button secondary">

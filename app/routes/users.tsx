@@ -15,11 +15,9 @@ import { fullName } from "../../core/administration/subscribers.js";
 import { GeneralErrorBoundary } from "../components/error-page";
 import { useDialogRouteAsPage } from "../components/form";
 import administrationHref from "../administration/administration.css";
-import { isHelpdesk } from "../administration/scope.server";
-import { getSubscriberDetails, listRoles, listSubscribers, searchManagedUsers } from "../../core/administration/client.js";
-import type { AssociatedSubscriber } from "../../core/administration/api.js";
-import { ProviderError } from "../../core/shared/provider-errors.js";
-import type { RequestContext } from "../../core/shared/provider-client.js";
+import { administeredSubscriberId, isHelpdesk } from "../administration/scope.server";
+import { listRoles, searchManagedUsers } from "../../core/administration/client.js";
+import { subscriberChoices } from "../administration/subscriber-choices.server";
 import {
   FilterMenu,
   SortHeader,
@@ -28,32 +26,14 @@ import {
   UserSearch,
   UsersFooter,
 } from "../administration/users-list";
-import { lastPage, narrowing, readUsersQuery, usersSearch, usersSearchParams } from "../administration/users-query";
+import { lastPage, narrowing, readSubscriberName, readUsersQuery, usersSearch, usersSearchParams } from "../administration/users-query";
 import { invariantResponse } from "../errors/invariant";
 import { throwProviderError } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
 import { requireUser } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
 
-type SubscriberChoice = Pick<AssociatedSubscriber, "subscriberId" | "name" | "entityType">;
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];
-
-/** How many subscribers the selector offers at once: more are found by typing more of the name. */
-const SUBSCRIBER_CHOICES = 20;
-
-/** The subscriber named in the address: among those found, else by its id (null when there is none). */
-async function selectedSubscriber(ctx: RequestContext, subscriberId: string, found: readonly SubscriberChoice[]): Promise<SubscriberChoice | null> {
-  const listed = found.find((subscriber) => subscriber.subscriberId === subscriberId);
-  if (listed) return listed;
-  try {
-    const { name, entityType } = await getSubscriberDetails(ctx, subscriberId);
-    return { subscriberId, name, entityType };
-  } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -63,13 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const helpdesk = isHelpdesk(user);
   try {
     // The helpdesk's subscriber selector: a page of the subscribers whose name holds the text typed (never
-    // every subscriber), and the one selected, found by its id when it is not among them.
-    const subscriberName = readUsersQuery(url.searchParams, []).subscriberName;
-    const found = helpdesk ? await listSubscribers(user.ctx, { name: subscriberName || undefined, limit: SUBSCRIBER_CHOICES }) : null;
-    const requested = url.searchParams.get("subscriberId");
-    const selected = helpdesk && requested ? await selectedSubscriber(user.ctx, requested, found!.records) : null;
-    const choices: SubscriberChoice[] = found ? found.records : [];
-    const subscribers = selected && !choices.includes(selected) ? [selected, ...choices] : choices;
+    // every subscriber), and the one selected.
+    const search = helpdesk
+      ? await subscriberChoices(user.ctx, readSubscriberName(url.searchParams), administeredSubscriberId(user, url.searchParams.get("subscriberId")))
+      : null;
+    const selected = search?.chosen ?? null;
     const subscriberType = helpdesk ? selected?.entityType : (user.claims.subscriberType ?? undefined);
     const roleOptions = await listRoles(user.ctx, subscriberType);
     const query = readUsersQuery(url.searchParams, roleOptions);
@@ -101,8 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { hasSearch, hasFilters } = narrowing(query);
     return {
       helpdesk,
-      subscribers: subscribers.map(({ subscriberId, name }) => ({ subscriberId, name })),
-      subscribersFound: found ? { shown: found.records.length, total: found.page.totalRecords } : null,
+      subscriberSearch: search?.offered ?? null,
       query,
       roleOptions,
       users: result.records.map((record) => ({
@@ -145,7 +122,7 @@ export default function Users() {
         <h1 id="users-title">Users</h1>
       </header>
       <div className="admin-toolbar">
-        {helpdesk ? <SubscriberSelector query={query} subscribers={data.subscribers} found={data.subscribersFound} /> : null}
+        {data.subscriberSearch ? <SubscriberSelector query={query} {...data.subscriberSearch} /> : null}
         <UserSearch query={query} />
         <div className="toolbar-end">{addUser}</div>
       </div>

@@ -190,13 +190,13 @@ describe("a user seen through a subscriber", () => {
 });
 
 describe("subscribers and connection settings", () => {
-  it("lists subscribers by type, 1000 at a time unless told", async () => {
+  it("lists a page of subscribers by type, the first unless told, of the size asked for", async () => {
     provider.answer("GET", "/api/subscriber/v1/subscribers", 200, { records: [], page });
     provider.answer("GET", "/api/subscriber/v1/subscribers", 200, { records: [], page });
-    await listSubscribers(provider.ctx, { types: ["Lender", "Law Firm"] });
+    await listSubscribers(provider.ctx, { types: ["Lender", "Law Firm"], limit: 50 });
     await listSubscribers(provider.ctx, { page: 2, limit: 5 });
     expect(provider.seen.map((request) => request.path)).toEqual([
-      "/api/subscriber/v1/subscribers?page=1&limit=1000&type=Lender%2CLaw+Firm",
+      "/api/subscriber/v1/subscribers?page=1&limit=50&type=Lender%2CLaw+Firm",
       "/api/subscriber/v1/subscribers?page=2&limit=5",
     ]);
   });

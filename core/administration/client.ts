@@ -182,17 +182,18 @@ export async function bulkSubscriberUsers(
 }
 
 /**
- * Every subscriber (helpdesk administrator), or the caller's own, sorted by name; `name` keeps those whose
- * name contains it (the helpdesk's subscriber selector asks for a page of those rather than for all).
+ * A page of every subscriber (helpdesk administrator), or of the caller's own, sorted by name; `name` keeps
+ * those whose name contains it. The page size is the caller's to give (no default): nothing loads every
+ * subscriber by accident (docs/decisions/0906-subscriber-lists-page.md).
  */
 export async function listSubscribers(
   ctx: RequestContext,
-  options: { types?: readonly string[]; page?: number; limit?: number; name?: string } = {},
+  options: { types?: readonly string[]; page?: number; limit: number; name?: string },
 ) {
   const { data } = await call(ctx, "GET", `${SUBSCRIBER}/subscribers`, {
     query: {
       page: options.page ?? 1,
-      limit: options.limit ?? 1000,
+      limit: options.limit,
       type: options.types && options.types.length > 0 ? options.types.join(",") : undefined,
       name: options.name || undefined,
     },

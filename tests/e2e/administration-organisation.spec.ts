@@ -1,7 +1,8 @@
 /**
  * /organisation, /subscribers and /subscribers/:subscriberId in the browser, with and without JavaScript
  * (document 3 sections 2.4, 5.3 and 8.4; issue 5 acceptance 1, 2 and 6): the User Manager sets an IP allow
- * list and the notification email; the helpdesk administrator opens another subscriber's organisation page,
+ * list and the notification email; the helpdesk administrator pages and searches the subscribers by name
+ * (docs/decisions/0906-subscriber-lists-page.md) and opens another subscriber's organisation page,
  * and an allow list that leaves out the browser's address sends that subscriber's next login to
  * /user/unrecognised-ip-address until it is removed. Every list a test sets is cleared again.
  */
@@ -155,6 +156,48 @@ for (const javaScriptEnabled of [true, false]) {
 
   test.describe(`subscribers as the helpdesk administrator (${mode})`, () => {
     test.use({ javaScriptEnabled, storageState: stateFile("helpdesk") });
+
+    test("the subscribers list: a page by name with its range, and a name search", async ({ page }) => {
+      await page.goto("/subscribers");
+      const links = page.getByRole("table").getByRole("link");
+      await expect(links).toHaveText([SUBSCRIBERS.ashdown.name, SUBSCRIBERS.harperVale.name, SUBSCRIBERS.keystone.name, SUBSCRIBERS.northgate.name]);
+      // Fewer than a page (50): one page, Previous and Next lead nowhere.
+      const pagination = page.getByRole("navigation", { name: "Pagination" });
+      await expect(pagination.getByText("1-4 of 4")).toBeVisible();
+      await expect(pagination.getByRole("link")).toHaveCount(0);
+      await expect(pagination.getByText("Previous page")).toHaveAttribute("aria-disabled", "true");
+      await expect(pagination.getByText("Next page")).toHaveAttribute("aria-disabled", "true");
+
+      // Found by a part of the name, whatever its case.
+      await page.getByLabel("Find a subscriber").fill("GATE");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page).toHaveURL(/\/subscribers\?name=GATE$/);
+      await expect(links).toHaveText([SUBSCRIBERS.northgate.name]);
+      await expect(page.getByRole("status").filter({ hasText: "1 subscriber(s) found." })).toBeVisible();
+      await expect(pagination.getByText("1-1 of 1")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      await page.getByLabel("Find a subscriber").fill("no such firm");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await page.getByRole("link", { name: "Clear search" }).click();
+      await expect(page).toHaveURL(/\/subscribers$/);
+      await expect(links).toHaveCount(4);
+
+      // A page past the last shows the last, the search kept.
+      await page.goto("/subscribers?name=ash&page=7");
+      await expect(page).toHaveURL(/\/subscribers\?name=ash$/);
+      await expect(links).toHaveText([SUBSCRIBERS.ashdown.name]);
+    });
+
+    test("the subscribers list fits a 320 px screen", async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto("/subscribers?name=a");
+      await expect(page.getByRole("table").getByRole("link").first()).toBeVisible();
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(320);
+    });
 
     test("open another subscriber's organisation page: single sign-on with a masked secret, no IP allow list", async ({ page }) => {
       await page.goto("/subscribers");

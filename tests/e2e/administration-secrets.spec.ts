@@ -65,9 +65,31 @@ for (const javaScriptEnabled of [true, false]) {
       const subscriber = javaScriptEnabled ? SUBSCRIBERS.keystone : SUBSCRIBERS.northgate;
       await page.goto("/lodgement/identifiers");
       await expect(page.getByRole("heading", { name: "Lodgement identifiers", level: 1 })).toBeVisible();
-      await page.getByLabel("Subscriber").selectOption({ label: subscriber.name });
+      // The subscriber is found by a part of its name ("Find a subscriber"), then chosen.
+      const choice = page.getByLabel("Subscriber", { exact: true });
+      await expect(choice.locator("option")).toHaveText([
+        "Choose a subscriber",
+        SUBSCRIBERS.ashdown.name,
+        SUBSCRIBERS.harperVale.name,
+        SUBSCRIBERS.keystone.name,
+        SUBSCRIBERS.northgate.name,
+      ]);
+      await page.getByLabel("Find a subscriber").fill(subscriber.name.slice(3, 8).toUpperCase());
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page).toHaveURL(/subscriber=/);
+      await expect(choice.locator("option")).toHaveText(["Choose a subscriber", subscriber.name]);
+      await expect(page.getByText("1 subscriber(s) found.")).toBeVisible();
+      await expect(page.getByLabel("Primary username")).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await choice.selectOption({ label: subscriber.name });
       await page.getByRole("button", { name: "Show identifiers" }).click();
       await expect(page).toHaveURL(new RegExp(`subscriberId=${subscriber.subscriberId}`));
+      // The one shown stays chosen while another search leaves it out.
+      await page.getByLabel("Find a subscriber").fill("no such firm");
+      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
+      await expect(choice.locator("option")).toHaveText(["Choose a subscriber", subscriber.name]);
+      await expect(choice).toHaveValue(subscriber.subscriberId);
       await expect(page.getByText("Add the land registry user names and passwords used to lodge applications.")).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
 

@@ -474,7 +474,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`users as the helpdesk administrator (${mode})`, () => {
     test.use({ javaScriptEnabled, storageState: stateFile("helpdesk") });
 
-    test("Add user first asks which subscriber the user joins", async ({ page }) => {
+    test("Add user first asks which subscriber the user joins: found by name, then chosen", async ({ page }) => {
       const email = `chosen.${javaScriptEnabled ? "scripted" : "plain"}.${run}@ashdown.example`;
       await page.goto("/users");
       await page.getByRole("link", { name: "Add user" }).first().click();
@@ -483,15 +483,34 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("form#user-form")).toHaveCount(0);
       const choice = step.getByLabel("Subscriber the user joins");
       await expect(choice.locator("option")).toHaveText([
+        "Choose a subscriber",
         SUBSCRIBERS.ashdown.name,
         SUBSCRIBERS.harperVale.name,
         SUBSCRIBERS.keystone.name,
         SUBSCRIBERS.northgate.name,
       ]);
       await expectNoAxeViolations(page, javaScriptEnabled);
+      // Continue needs a subscriber chosen (the browser's own check, with or without JavaScript).
+      await step.getByRole("button", { name: "Continue" }).click();
+      await expect(page).not.toHaveURL(/subscriberId=/);
+      await expect(page.locator("form#user-form")).toHaveCount(0);
+      // Found by a part of the name, whatever its case; Find only searches.
+      await step.getByLabel("Find a subscriber").fill("ASH");
+      await step.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(page).toHaveURL(/\/users\/new\?(.*&)?subscriber=ASH/);
+      await expect(choice.locator("option")).toHaveText(["Choose a subscriber", SUBSCRIBERS.ashdown.name]);
+      await expect(step.getByText("1 subscriber(s) found.")).toBeVisible();
+      await expect(page.locator("form#user-form")).toHaveCount(0);
+      await expectNoAxeViolations(page, javaScriptEnabled);
+      await step.getByLabel("Find a subscriber").fill("no such firm");
+      await step.getByRole("button", { name: "Find subscribers" }).click();
+      await expect(step.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
+      await expect(choice.locator("option")).toHaveText(["Choose a subscriber"]);
+      await step.getByLabel("Find a subscriber").fill("ash");
+      await step.getByRole("button", { name: "Find subscribers" }).click();
       await choice.selectOption({ label: SUBSCRIBERS.ashdown.name });
       await step.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(new RegExp(`/users/new\\?subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
+      await expect(page).toHaveURL(new RegExp(`/users/new\\?(.*&)?subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
       await expect(page.getByText(`The user joins ${SUBSCRIBERS.ashdown.name}.`)).toBeVisible();
       const form = page.locator("form#user-form");
       // The roles of the chosen subscriber's type (a law firm lodges); the helpdesk may give User Manager.
@@ -506,6 +525,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(toast(page, "Chosen Ashdown has been added successfully")).toBeVisible();
       await page.goto(`/users?subscriberId=${SUBSCRIBERS.ashdown.subscriberId}&q=${encodeURIComponent(email)}`);
       await expect.poll(() => names(page)).toEqual(["Chosen Ashdown"]);
+    });
+
+    test("editing a user offers the roles of their own subscriber's type", async ({ page }) => {
+      // A lender's user: no land registry role.
+      await page.goto(`/users/${USER_IDS.lender}/edit?subscriberId=${SUBSCRIBERS.northgate.subscriberId}`);
+      const form = page.locator("form#user-form");
+      await expect(form.getByLabel("Workspace User", { exact: true })).toBeVisible();
+      await expect(form.getByLabel("HMLR Administrator")).toHaveCount(0);
+      // A law firm's user: the land registry role too.
+      await page.goto(`/users/${USER_IDS.suspended}/edit?subscriberId=${SUBSCRIBERS.harperVale.subscriberId}`);
+      await expect(form.getByLabel("HMLR Administrator")).toBeVisible();
     });
 
     test("switch subscriber in the selector", async ({ page }) => {
