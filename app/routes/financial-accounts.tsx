@@ -12,6 +12,7 @@ import { rangeLabel } from "../../core/administration/users.js";
 import { can } from "../../core/shared/permissions/actions.js";
 import { screenAccess } from "../../core/shared/permissions/screens.js";
 import { GeneralErrorBoundary } from "../components/error-page";
+import { PageLinks } from "../components/page-links";
 import { useCloseOnOutside } from "../components/use-close-on-outside";
 import administrationHref from "../administration/administration.css";
 import financialsHref from "../financials/financial-accounts.css";
@@ -176,35 +177,11 @@ function Pager({ page, limit, total, last }: { page: number; limit: number; tota
           Show<span className="visually-hidden"> accounts per page</span>
         </button>
       </Form>
-      <nav aria-label="Pagination" className="pagination">
-        <p className="range-label" aria-live="polite">
-          {rangeLabel(page, limit, total)}
-        </p>
-        <ul>
-          <li>
-            {page > 1 ? (
-              <Link to={pageHref(page - 1, limit)} rel="prev" preventScrollReset>
-                Previous<span className="visually-hidden"> page</span>
-              </Link>
-            ) : (
-              <span aria-disabled="true">
-                Previous<span className="visually-hidden"> page</span>
-              </span>
-            )}
-          </li>
-          <li>
-            {page < last ? (
-              <Link to={pageHref(page + 1, limit)} rel="next" preventScrollReset>
-                Next<span className="visually-hidden"> page</span>
-              </Link>
-            ) : (
-              <span aria-disabled="true">
-                Next<span className="visually-hidden"> page</span>
-              </span>
-            )}
-          </li>
-        </ul>
-      </nav>
+      <PageLinks
+        range={rangeLabel(page, limit, total)}
+        previous={page > 1 ? pageHref(page - 1, limit) : null}
+        next={page < last ? pageHref(page + 1, limit) : null}
+      />
     </div>
   );
 }
