@@ -272,6 +272,27 @@ describe("convey users import", () => {
       .execute();
     expect(duplicates).toEqual([]);
   });
+
+  it("removes the file of an export that failed part-way, rather than leave it looking complete", async () => {
+    // Over 1,000 users of Harper & Vale (the run above added 1,500): the export reads two pages, and the
+    // relay cuts the connection of the second.
+    let searches = 0;
+    const relay = await startRelay(provider.url, (path) => (path.endsWith("/subscriber-users/search") && ++searches >= 2 ? "drop" : "forward"));
+    const relayed = await ConveyHarness.create();
+    const out = join(work, "cut-short.csv");
+    try {
+      const client = provider.scriptClient("harperVale");
+      expect((await relayed.run(["--api-url", relay.url, "login", "--client-id", client.clientId], { env: env(client) })).code).toBe(0);
+      const result = await relayed.run(["users", "export", "--output", out], { env: env(client) });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/The connection to the provider at .* was lost before its answer came/);
+    } finally {
+      await relayed.dispose();
+      await relay.close();
+    }
+    expect(searches).toBeGreaterThanOrEqual(2);
+    await expect(readFile(out, "utf8")).rejects.toMatchObject({ code: "ENOENT" });
+  });
 });
 
 /**
