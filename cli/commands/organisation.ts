@@ -239,8 +239,9 @@ async function readPasswords(
 const SubscribersListSchema = z
   .object({
     type: z.array(z.enum(SUBSCRIBER_ENTITY_TYPES, { error: `use ${SUBSCRIBER_ENTITY_TYPES.join(", ")}` })).optional(),
+    name: z.string().trim().max(200, "at most 200 characters").optional(),
     page: PositiveInt(100_000).default(1),
-    limit: PositiveInt(1000).default(1000),
+    limit: PositiveInt(1000).default(50),
     output: z.string().optional(),
   })
   .strict();
@@ -252,15 +253,16 @@ function registerSubscribers(program: Command, io: Io): void {
     .command("list")
     .description("every subscriber, by name (helpdesk administrators; others see their own)"))
     .option("--type <type>", `only this type (${SUBSCRIBER_ENTITY_TYPES.join(", ")}); repeat for several`, collect)
+    .option("--name <text>", "only those whose name holds this text (any case)")
     .option("--page <n>", "the page (from 1)", "1")
-    .option("--limit <n>", "rows per page (at most 1000)", "1000")
+    .option("--limit <n>", "rows per page (at most 1000)", "50")
     .action(async (options: Record<string, unknown>, command: Command) => {
       const globals = globalOptions(command, io);
       const parsed = parseOptions(SubscribersListSchema, options);
       const format = outputFormat(globals, parsed.output);
       const [client, ctx] = await Promise.all([import("../../core/administration/client.js"), context(io, command)]);
       const result = await step(io, "Listing subscribers", () =>
-        client.listSubscribers(ctx, { types: parsed.type, page: parsed.page, limit: parsed.limit }),
+        client.listSubscribers(ctx, { types: parsed.type, name: parsed.name, page: parsed.page, limit: parsed.limit }),
       );
       const { SUBSCRIBER_COLUMNS } = await import("../ui/columns.js");
       await printList(io, format, {

@@ -528,6 +528,8 @@ describe("a helpdesk administrator", () => {
       expect(add.code, add.stderr).toBe(0);
       const subscribers = await helpdesk.run(["--json", "subscribers", "list", "--type", "Law Firm"]);
       expect(JSON.parse(subscribers.stdout).records.map((s: { name: string }) => s.name)).toEqual(["Ashdown Legal", "Harper & Vale LLP"]);
+      const found = await helpdesk.run(["--json", "subscribers", "list", "--name", "HARPER"]);
+      expect(JSON.parse(found.stdout)).toMatchObject({ records: [{ name: "Harper & Vale LLP" }], page: { limit: 50, totalRecords: 1 } });
       const flag = await helpdesk.run(["--json", "flags", "set", "test-1", "on"]);
       expect(flag.code, flag.stderr).toBe(0);
       expect(JSON.parse(flag.stdout).flags["test-1"]).toBe(true);
