@@ -12,28 +12,28 @@ export function PageLinks({ range, previous, next }: { range: string; previous: 
       </p>
       <ul>
         <li>
-          {previous ? (
-            <Link to={previous} rel="prev" preventScrollReset>
-              Previous<span className="visually-hidden"> page</span>
-            </Link>
-          ) : (
-            <span aria-disabled="true">
-              Previous<span className="visually-hidden"> page</span>
-            </span>
-          )}
+          <PageLink to={previous} rel="prev" label="Previous" />
         </li>
         <li>
-          {next ? (
-            <Link to={next} rel="next" preventScrollReset>
-              Next<span className="visually-hidden"> page</span>
-            </Link>
-          ) : (
-            <span aria-disabled="true">
-              Next<span className="visually-hidden"> page</span>
-            </span>
-          )}
+          <PageLink to={next} rel="next" label="Next" />
         </li>
       </ul>
     </nav>
+  );
+}
+
+function PageLink({ to, rel, label }: { to: string | null; rel: "prev" | "next"; label: string }) {
+  const text = (
+    <>
+      {label}
+      <span className="visually-hidden"> page</span>
+    </>
+  );
+  return to ? (
+    <Link to={to} rel={rel} preventScrollReset>
+      {text}
+    </Link>
+  ) : (
+    <span aria-disabled="true">{text}</span>
   );
 }
