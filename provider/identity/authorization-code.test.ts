@@ -273,7 +273,9 @@ describe("authorization code + PKCE", () => {
         error_description: `user ${USERS.manager.id} is not part of the ${SUBSCRIBERS.ashdown.name} organization`,
       });
     } finally {
-      await h.db.insertInto("user_subscribers").values({ ...removed, role_names: JSON.stringify(removed.role_names) }).execute();
+      // The statuses the database keeps (migration 0097) are written by its trigger, not by an insert.
+      const { user_status: _copied, status_at_subscriber: _generated, ...membership } = removed;
+      await h.db.insertInto("user_subscribers").values({ ...membership, role_names: JSON.stringify(removed.role_names) }).execute();
     }
   });
 });
