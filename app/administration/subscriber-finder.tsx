@@ -19,6 +19,35 @@ export function subscribersFoundMessage({ name, shown, total }: SubscribersFound
   return total === 0 ? `No subscriber's name contains "${name}".` : `${total} subscriber(s) found.`;
 }
 
+/**
+ * The search box that finds subscribers by name, with its Find button: the finder's first field, and the
+ * whole search of /subscribers. `param` is the URL parameter it fills; `secondary` when a form has another
+ * submit (Find only searches again and does not ask for the form's required fields first).
+ */
+export function SubscriberNameField({
+  id,
+  param,
+  name,
+  describedBy,
+  secondary = false,
+}: {
+  id: string;
+  param: string;
+  name: string;
+  describedBy?: string;
+  secondary?: boolean;
+}) {
+  return (
+    <div className="inline-field">
+      <label htmlFor={id}>Find a subscriber</label>
+      <input id={id} type="search" name={param} defaultValue={name} key={name} maxLength={200} aria-describedby={describedBy} />
+      <button type="submit" className={secondary ? "secondary" : undefined} formNoValidate={secondary || undefined}>
+        Find<span className="visually-hidden"> subscribers</span>
+      </button>
+    </div>
+  );
+}
+
 export function SubscriberFinder({
   id,
   label,
@@ -41,22 +70,7 @@ export function SubscriberFinder({
   const messageId = `${id}-found`;
   return (
     <>
-      <div className="inline-field">
-        <label htmlFor={`${id}-name`}>Find a subscriber</label>
-        <input
-          id={`${id}-name`}
-          type="search"
-          name="subscriber"
-          defaultValue={found.name}
-          key={found.name}
-          maxLength={200}
-          aria-describedby={message ? messageId : undefined}
-        />
-        {/* Find only searches again: it does not ask for the subscriber to be chosen first. */}
-        <button type="submit" className="secondary" formNoValidate>
-          Find<span className="visually-hidden"> subscribers</span>
-        </button>
-      </div>
+      <SubscriberNameField id={`${id}-name`} param="subscriber" name={found.name} describedBy={message ? messageId : undefined} secondary />
       <div className="inline-field">
         <label htmlFor={id}>{label}</label>
         <select id={id} name="subscriberId" defaultValue={chosenId ?? ""} key={`${chosenId ?? ""}-${found.name}`} required={allLabel === undefined}>

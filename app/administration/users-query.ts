@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ADMINISTRATION_LIMITS, USER_SORT_FIELDS, type UserSortField } from "../../core/administration/enums.js";
 import { effectiveFilter } from "../../core/administration/users.js";
 import { USER_STATUSES, type UserStatus } from "../../core/administration/subscribers.js";
+import { positiveIntParam } from "../utils/search-params";
 
 export const PAGE_SIZES = ADMINISTRATION_LIMITS.usersPageSizes.options;
 export const DEFAULT_PAGE_SIZE = ADMINISTRATION_LIMITS.usersPageSizes.default;
@@ -37,16 +38,11 @@ export const DEFAULT_USERS_QUERY: UsersQuery = {
   limit: DEFAULT_PAGE_SIZE,
 };
 
-const positiveInt = (fallback: number) =>
-  z.preprocess((value) => (typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : fallback), z.number().int().min(1));
-
 const QuerySchema = z.object({
   subscriberId: z.string().trim().max(200).catch(""),
   q: z.string().max(200).catch(""),
   sort: z.enum(USER_SORT_FIELDS).catch("firstName"),
   order: z.enum(["asc", "desc"]).catch("asc"),
-  page: positiveInt(1),
-  limit: positiveInt(DEFAULT_PAGE_SIZE),
 });
 
 /** Reads the list state from URL search parameters; anything unknown or malformed falls back to the default. */
@@ -56,8 +52,6 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
     q: params.get("q") ?? "",
     sort: params.get("sort") ?? undefined,
     order: params.get("order") ?? undefined,
-    page: params.get("page") ?? undefined,
-    limit: params.get("limit") ?? undefined,
   });
   const statuses = unique(params.getAll("status")).filter((value): value is UserStatus =>
     (USER_STATUSES as readonly string[]).includes(value),
@@ -71,8 +65,8 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
     statuses: effectiveFilter(statuses, USER_STATUSES) ?? [],
     sort: parsed.sort,
     order: parsed.order,
-    page: parsed.page,
-    limit: (PAGE_SIZES as readonly number[]).includes(parsed.limit) ? parsed.limit : DEFAULT_PAGE_SIZE,
+    page: positiveIntParam(params.get("page")) ?? 1,
+    limit: (PAGE_SIZES as readonly number[]).find((size) => size === positiveIntParam(params.get("limit"))) ?? DEFAULT_PAGE_SIZE,
   };
 }
 

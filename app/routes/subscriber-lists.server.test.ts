@@ -10,7 +10,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultFeatureFlags } from "../../core/shared/feature-flags.js";
-import { ALL_PERMISSIONS, HELPDESK_ADMINISTRATOR } from "../../core/shared/permissions/roles.js";
 
 const fake = vi.hoisted(() => {
   // The app's configuration is read on import: a data folder of the test's own.
@@ -19,21 +18,12 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock("../feature-flags.server", () => ({ featureFlags: async () => ({ ...defaultFeatureFlags("local"), sdltEnabled: false }) }));
-vi.mock("../session/user-session.server", () => ({
-  requireUser: async () => ({
-    session: { id: "session-1" },
-    claims: {
-      userId: "helen",
-      subscriberId: null,
-      subscriberType: null,
-      roles: [HELPDESK_ADMINISTRATOR],
-      permissions: [...ALL_PERMISSIONS],
-      grantId: "grant-1",
-    },
-    csrfToken: "csrf",
-    ctx: { apiUrl: fake.apiUrl, accessToken: "token", correlationId: "correlation-1" },
-  }),
-}));
+vi.mock("../session/user-session.server", async () => {
+  const { signedInUser } = await import("../test/signed-in-user");
+  return {
+    requireUser: async () => signedInUser(fake.apiUrl),
+  };
+});
 
 const addUser = await import("./users.new");
 const editUser = await import("./users.$userId_.edit");

@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "../components/error-page";
 import administrationHref from "../administration/administration.css";
 import { listSubscribers } from "../../core/administration/client.js";
 import { rangeLabel } from "../../core/administration/users.js";
-import { subscribersFoundMessage } from "../administration/subscriber-finder";
+import { SubscriberNameField, subscribersFoundMessage } from "../administration/subscriber-finder";
 import { lastPage, readSubscriberName } from "../administration/users-query";
 import { PageLinks } from "../components/page-links";
 import { invariantResponse } from "../errors/invariant";
@@ -20,17 +20,12 @@ import { throwProviderError } from "../errors/provider-errors.server";
 import { featureFlags } from "../feature-flags.server";
 import { requireUser } from "../session/user-session.server";
 import { titleFor } from "../utils/meta";
+import { positiveIntParam } from "../utils/search-params";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: administrationHref }];
 
 /** Subscribers a page shows: more are reached by Previous and Next, or found by name. */
 const SUBSCRIBERS_PAGE_SIZE = 50;
-
-/** The page asked for (`?page=`): a whole number from 1, else the first. */
-function readPage(params: URLSearchParams): number {
-  const page = params.get("page") ?? "";
-  return /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : 1;
-}
 
 /** The address of a page of subscribers whose name holds `name` (the defaults left out). */
 function subscribersHref(name: string, page: number): string {
@@ -47,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(screenAccess("subscribers", user.claims, { flags }) === "allowed", "You do not have access to subscribers", 403);
   const url = new URL(request.url);
   const name = readSubscriberName(url.searchParams, "name");
-  const page = readPage(url.searchParams);
+  const page = positiveIntParam(url.searchParams.get("page")) ?? 1;
   try {
     // One page, sorted by name by the provider: never every subscriber.
     const result = await listSubscribers(user.ctx, { name: name || undefined, page, limit: SUBSCRIBERS_PAGE_SIZE });
@@ -85,13 +80,7 @@ export default function Subscribers() {
       </header>
       <div className="admin-toolbar">
         <Form method="get" action="/subscribers" role="search" aria-label="Subscriber search">
-          <div className="inline-field">
-            <label htmlFor="subscribers-name">Find a subscriber</label>
-            <input id="subscribers-name" type="search" name="name" defaultValue={name} key={name} maxLength={200} placeholder="Name" />
-          </div>
-          <button type="submit">
-            Find<span className="visually-hidden"> subscribers</span>
-          </button>
+          <SubscriberNameField id="subscribers-name" param="name" name={name} />
         </Form>
       </div>
       <p className="results-message" role="status">

@@ -17,21 +17,11 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock("../feature-flags.server", () => ({ featureFlags: async () => defaultFeatureFlags("local") }));
-vi.mock("../session/user-session.server", () => ({
-  requireUser: async () => ({
-    session: { id: "session-1" },
-    claims: {
-      userId: "morgan",
-      subscriberId: "sub-1",
-      subscriberType: "Law Firm",
-      roles: ["User Manager"],
-      permissions: [...ROLE_PERMISSIONS["User Manager"]],
-      grantId: "grant-1",
-    },
-    csrfToken: "csrf",
-    ctx: { apiUrl: fake.apiUrl, accessToken: "token", correlationId: "correlation-1" },
-  }),
-}));
+vi.mock("../session/user-session.server", async () => {
+  const { signedInUser } = await import("../test/signed-in-user");
+  const claims = { userId: "morgan", subscriberId: "sub-1", subscriberType: "Law Firm", roles: ["User Manager"], permissions: [...ROLE_PERMISSIONS["User Manager"]] };
+  return { requireUser: async () => signedInUser(fake.apiUrl, claims) };
+});
 
 const { loader } = await import("./users");
 

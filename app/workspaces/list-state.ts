@@ -5,6 +5,7 @@
 import type { WorkspaceSearchRequest } from "../../core/workspaces/api.js";
 import { ENHANCED_SEARCH_OPTIONS, QUICK_FILTERS, SORT_ORDERS, TRANSACTION_TYPES, WORKSPACE_LIST_PAGE_SIZES, WORKSPACE_SEARCH_FIELDS, defaultWorkspaceSearchField, type WorkspaceSearchField } from "../../core/workspaces/enums.js";
 import { DEFAULT_STATUS_FILTER, WORKSPACE_JOURNEY, type JourneyStatus } from "../../core/workspaces/status.js";
+import { positiveIntParam } from "../utils/search-params";
 import type { ListLayout, ListState } from "./list-url";
 
 export interface ListStateOptions {
@@ -29,12 +30,6 @@ export function defaultSearchField(layout: ListLayout, isHelpdeskAdministrator: 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 export function parseListState(params: URLSearchParams, options: ListStateOptions): ListState {
   const asked = options.allowLayoutPreview ? oneOf(["table", "cards"] as const, params.get("layout")) : null;
   const layout = asked ?? options.flagLayout;
@@ -51,7 +46,7 @@ export function parseListState(params: URLSearchParams, options: ListStateOption
     quickFilter: oneOf(QUICK_FILTERS, params.get("chip")),
     statuses: filtered || statusValues.length > 0 ? WORKSPACE_JOURNEY.filter((status) => statusValues.includes(status)) : null,
     sort: oneOf(SORT_ORDERS, params.get("sort")),
-    page: positiveInt(params.get("page")) ?? 1,
+    page: positiveIntParam(params.get("page")) ?? 1,
     size: size ? Number(size) : sizes.default,
     defaultSize: sizes.default,
   };

@@ -9,13 +9,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { writeFileSync } from "node:fs";
 import {
+  findSubscribers,
   FRESH,
   helpdeskApi,
+  restoreOrganisationFlag,
   setIpAllowList,
   stateFile as userStateFile,
   storageStateFor,
   SUBSCRIBERS,
-  restoreOrganisationFlag,
   turnOnOrganisationPage,
   type HelpdeskApi,
 } from "./administration-support";
@@ -169,16 +170,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(pagination.getByText("Next page")).toHaveAttribute("aria-disabled", "true");
 
       // Found by a part of the name, whatever its case.
-      await page.getByLabel("Find a subscriber").fill("GATE");
-      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(page, "GATE");
       await expect(page).toHaveURL(/\/subscribers\?name=GATE$/);
       await expect(links).toHaveText([SUBSCRIBERS.northgate.name]);
       await expect(page.getByRole("status").filter({ hasText: "1 subscriber(s) found." })).toBeVisible();
       await expect(pagination.getByText("1-1 of 1")).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
 
-      await page.getByLabel("Find a subscriber").fill("no such firm");
-      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(page, "no such firm");
       await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
       await expect(page.getByRole("table")).toHaveCount(0);
       await expectNoAxeViolations(page, javaScriptEnabled);

@@ -10,12 +10,13 @@ import { CONFLICT_MESSAGE } from "../../core/shared/errors.js";
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import {
+  findSubscribers,
   FRESH,
   helpdeskApi,
+  restoreOrganisationFlag,
   stateFile as userStateFile,
   storageStateFor,
   SUBSCRIBERS,
-  restoreOrganisationFlag,
   turnOnOrganisationPage,
   type HelpdeskApi,
 } from "./administration-support";
@@ -74,8 +75,7 @@ for (const javaScriptEnabled of [true, false]) {
         SUBSCRIBERS.keystone.name,
         SUBSCRIBERS.northgate.name,
       ]);
-      await page.getByLabel("Find a subscriber").fill(subscriber.name.slice(3, 8).toUpperCase());
-      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(page, subscriber.name.slice(3, 8).toUpperCase());
       await expect(page).toHaveURL(/subscriber=/);
       await expect(choice.locator("option")).toHaveText(["Choose a subscriber", subscriber.name]);
       await expect(page.getByText("1 subscriber(s) found.")).toBeVisible();
@@ -85,8 +85,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Show identifiers" }).click();
       await expect(page).toHaveURL(new RegExp(`subscriberId=${subscriber.subscriberId}`));
       // The one shown stays chosen while another search leaves it out.
-      await page.getByLabel("Find a subscriber").fill("no such firm");
-      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(page, "no such firm");
       await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
       await expect(choice.locator("option")).toHaveText(["Choose a subscriber", subscriber.name]);
       await expect(choice).toHaveValue(subscriber.subscriberId);

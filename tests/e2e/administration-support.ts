@@ -3,7 +3,7 @@
  * real CLI's device login), the notification flag that opens /organisation, a dozen extra users at Harper
  * & Vale so the users list has more than one page, and a logged-in storage state per seeded user.
  */
-import { expect, request, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, request, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { UNSAFE_ErrorResponseImpl } from "@remix-run/router";
 import { ServerMode } from "@remix-run/server-runtime/dist/mode.js";
 import { encodeViaTurboStream } from "@remix-run/server-runtime/dist/single-fetch.js";
@@ -195,4 +195,10 @@ export async function failNextRouteData(page: Page, routeId: string, status: num
 export async function settled(page: Page) {
   await page.waitForLoadState("load");
   await page.waitForFunction(() => !document.querySelector("[aria-busy='true']")).catch(() => undefined);
+}
+
+/** Searches subscribers by `text` with the "Find a subscriber" box of `within` (a page or a part of one). */
+export async function findSubscribers(within: Page | Locator, text: string) {
+  await within.getByLabel("Find a subscriber").fill(text);
+  await within.getByRole("button", { name: "Find subscribers" }).click();
 }

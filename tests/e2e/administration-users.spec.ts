@@ -13,18 +13,19 @@ import {
   addPagingUsers,
   apiAs,
   failNextRouteData,
+  findSubscribers,
   FRESH,
   helpdeskApi,
   PAGING_USERS,
+  restoreOrganisationFlag,
   restoreSuspendedDemoUser,
   setUserStatus,
   stateFile as userStateFile,
   storageStateFor,
   SUBSCRIBERS,
-  restoreOrganisationFlag,
   turnOnOrganisationPage,
-  USER_IDS,
   type HelpdeskApi,
+  USER_IDS,
 } from "./administration-support";
 import { expectNoAxeViolations, USERS } from "./support";
 
@@ -495,19 +496,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).not.toHaveURL(/subscriberId=/);
       await expect(page.locator("form#user-form")).toHaveCount(0);
       // Found by a part of the name, whatever its case; Find only searches.
-      await step.getByLabel("Find a subscriber").fill("ASH");
-      await step.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(step, "ASH");
       await expect(page).toHaveURL(/\/users\/new\?(.*&)?subscriber=ASH/);
       await expect(choice.locator("option")).toHaveText(["Choose a subscriber", SUBSCRIBERS.ashdown.name]);
       await expect(step.getByText("1 subscriber(s) found.")).toBeVisible();
       await expect(page.locator("form#user-form")).toHaveCount(0);
       await expectNoAxeViolations(page, javaScriptEnabled);
-      await step.getByLabel("Find a subscriber").fill("no such firm");
-      await step.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(step, "no such firm");
       await expect(step.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
       await expect(choice.locator("option")).toHaveText(["Choose a subscriber"]);
-      await step.getByLabel("Find a subscriber").fill("ash");
-      await step.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(step, "ash");
       await choice.selectOption({ label: SUBSCRIBERS.ashdown.name });
       await step.getByRole("button", { name: "Continue" }).click();
       await expect(page).toHaveURL(new RegExp(`/users/new\\?(.*&)?subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
@@ -564,8 +562,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("find a subscriber by name in the selector: only those found are offered, the selected one kept", async ({ page }) => {
       await page.goto(`/users?subscriberId=${SUBSCRIBERS.northgate.subscriberId}`);
-      await page.getByLabel("Find a subscriber").fill("ash");
-      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(page, "ash");
       await expect(page).toHaveURL(/subscriber=ash/);
       const selector = page.getByLabel("Subscriber", { exact: true });
       await expect(selector.locator("option")).toHaveText(["All subscribers", SUBSCRIBERS.northgate.name, SUBSCRIBERS.ashdown.name]);
@@ -574,8 +571,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Show users" }).click();
       await expect(page).toHaveURL(new RegExp(`subscriberId=${SUBSCRIBERS.ashdown.subscriberId}`));
       await expect(selector).toHaveValue(SUBSCRIBERS.ashdown.subscriberId);
-      await page.getByLabel("Find a subscriber").fill("no such firm");
-      await page.getByRole("button", { name: "Find subscribers" }).click();
+      await findSubscribers(page, "no such firm");
       await expect(page.getByText('No subscriber\'s name contains "no such firm".')).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
