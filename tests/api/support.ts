@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { API_AUDIENCE, ErrorBodySchema, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
 import { ifMatch } from "../../core/shared/versions.js";
 import { loadConfig, type ProviderConfig } from "../../provider/platform/config.js";
+import type { ProductClock } from "../../provider/platform/clock.js";
 import type { DB } from "../../provider/platform/db/index.js";
 import { createTestDatabase } from "../../provider/platform/db/test-database.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
@@ -27,6 +28,8 @@ export interface TestProvider {
   app: FastifyInstance;
   db: DB;
   config: ProviderConfig;
+  /** The product clock the provider's jobs run on. */
+  clock: ProductClock;
   /** The access token of a demo script client (acting as its bound user at its subscriber). */
   scriptToken(subscriber: DemoSubscriberKey): Promise<string>;
   /** The access token of a person, through the login page (optionally for a chosen subscriber). */
@@ -75,7 +78,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
     await database.drop();
     throw error;
   }
-  const { app, db } = server;
+  const { app, db, clock } = server;
   const seed = await seedDemoWorld(db, config);
   const clients = new Map<string, DemoScriptClient>(
     seed.scriptClients.map((client) => [client.subscriberId, client]),
@@ -89,6 +92,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
     app,
     db,
     config,
+    clock,
     async scriptToken(subscriber) {
       const client = clients.get(DEMO_SUBSCRIBERS[subscriber].subscriberId);
       if (!client) throw new Error(`No script client was seeded for ${subscriber}`);
