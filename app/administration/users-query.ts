@@ -57,6 +57,7 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
     (USER_STATUSES as readonly string[]).includes(value),
   );
   const roles = unique(params.getAll("role")).filter((value) => roleOptions.includes(value));
+  const limit = positiveIntParam(params.get("limit"));
   return {
     subscriberId: parsed.subscriberId || null,
     subscriberName: readSubscriberName(params),
@@ -66,7 +67,7 @@ export function readUsersQuery(params: URLSearchParams, roleOptions: readonly st
     sort: parsed.sort,
     order: parsed.order,
     page: positiveIntParam(params.get("page")) ?? 1,
-    limit: (PAGE_SIZES as readonly number[]).find((size) => size === positiveIntParam(params.get("limit"))) ?? DEFAULT_PAGE_SIZE,
+    limit: limit !== null && (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
   };
 }
 

@@ -2,11 +2,12 @@
  * For loader tests that mock the session module: the signed-in user `requireUser` answers with, its calls
  * going to `apiUrl` (a provider stand-in the test starts). The helpdesk administrator unless told otherwise.
  */
+import type { UserClaims } from "../../core/identity/claims.js";
 import { ALL_PERMISSIONS, HELPDESK_ADMINISTRATOR } from "../../core/shared/permissions/roles.js";
 
 export function signedInUser(
   apiUrl: string,
-  claims: { userId: string; subscriberId: string | null; subscriberType: string | null; roles: string[]; permissions: string[] } = {
+  claims: Pick<UserClaims, "userId" | "subscriberId" | "subscriberType" | "roles" | "permissions"> = {
     userId: "helen",
     subscriberId: null,
     subscriberType: null,

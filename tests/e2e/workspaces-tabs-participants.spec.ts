@@ -26,6 +26,20 @@ async function expectFits320(page: Page) {
   expect(overflow).toBeLessThanOrEqual(320);
 }
 
+/**
+ * An inline view's markup without its text and without the values that name a record (identifiers,
+ * addresses, field values): two views with one shape differ only in what they say. Runs in the page.
+ */
+function viewShape(root: Element) {
+  const kept = new Set(["class", "type", "role", "disabled", "aria-disabled", "aria-invalid", "aria-expanded", "aria-busy"]);
+  return [root, ...root.querySelectorAll("*")]
+    .map((element) => {
+      const attributes = [...element.attributes].map((attribute) => (kept.has(attribute.name) ? `${attribute.name}=${attribute.value}` : attribute.name));
+      return `${element.tagName}[${attributes.sort().join(" ")}]`;
+    })
+    .join("");
+}
+
 /** A party's card in the tab, by its heading. */
 function card(page: Page, name: string | RegExp) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, level: 4 }) });
@@ -374,28 +388,37 @@ for (const javaScriptEnabled of [true, false]) {
       await lender.context().close();
     });
 
-    test("every inline view passes axe and fits 320 px", async ({ browser }) => {
-      // Every view of three workspaces, each checked by axe: longer than a journey.
-      test.setTimeout(600_000);
-      for (const [user, key] of [
-        ["manager", "purchaseReady"],
-        ["lender", "remortgagePreparing"],
-        ["manager", "remortgageBorrowerMismatch"],
-      ] as const) {
+    for (const [user, key] of [
+      ["manager", "purchaseReady"],
+      ["lender", "remortgagePreparing"],
+      ["manager", "remortgageBorrowerMismatch"],
+    ] as const) {
+      test(`every inline view of ${key} passes axe and fits 320 px`, async ({ browser }) => {
+        test.setTimeout(300_000);
         const page = await pageAs(browser, user, javaScriptEnabled);
         await page.goto(participants(key));
         const hrefs = await page.locator("a.inline-action, .party-card p > a[href*='view=details']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
         expect(hrefs.length).toBeGreaterThan(0);
+        const checkedShapes = new Set<string>();
         for (const href of [...new Set(hrefs)]) {
           await page.setViewportSize({ width: 1280, height: 900 });
           await page.goto(href);
-          await expect(page.locator(".inline-view, .party-details").first(), href).toBeVisible();
-          await expectNoAxeViolations(page, javaScriptEnabled);
+          // The open view: a party's details, or the one inline form or question.
+          const view = page.locator(new URL(href, page.url()).searchParams.get("view") === "details" ? "dl.party-details[id]" : ".inline-view");
+          await expect(view, href).toHaveCount(1);
+          await expect(view, href).toBeVisible();
+          // Views of one shape (the same form for another party) give axe the same markup but for text and
+          // identifiers: axe checks each shape once, every view is checked for 320 px.
+          const shape = await view.evaluate(viewShape);
+          if (!checkedShapes.has(shape)) {
+            checkedShapes.add(shape);
+            await expectNoAxeViolations(page, javaScriptEnabled);
+          }
           await expectFits320(page);
         }
         expectNoConsoleErrors(page);
         await page.context().close();
-      }
-    });
+      });
+    }
   });
 }
