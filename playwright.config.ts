@@ -3,8 +3,9 @@ import { join } from "node:path";
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 4100);
-// A fresh data folder per run: the demo world is seeded on the product's first start.
-const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), ".tmp", `e2e-${Date.now()}`);
+// A fresh data folder per run (the demo world is seeded on the product's first start), named with the app's
+// port too, so products started at the same moment by scripts/e2e.ts's shards never share one.
+const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), ".tmp", `e2e-${Date.now()}-${appPort}`);
 process.env.E2E_DATA_DIR = dataDir;
 
 export const E2E = {

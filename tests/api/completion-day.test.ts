@@ -17,7 +17,7 @@ import { DEMO_USERS, seedDemoWorld } from "../../provider/platform/demo-world.js
 import { buildServer, type ProviderServer } from "../../provider/platform/server.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
-import { authorizationCodeToken, DEMO_PASSWORD } from "./support.js";
+import { authorizationCodeToken, DEMO_PASSWORD, eventually } from "./support.js";
 
 const POLLING_INTERVAL_SECONDS = 0.5;
 const TWO_POLLS_MS = 2 * POLLING_INTERVAL_SECONDS * 1000 + 300;
@@ -69,15 +69,6 @@ async function exchanges(): Promise<number> {
   return Number(row.n);
 }
 
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still not there: ${JSON.stringify(value)}`);
-    await sleep(50);
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase("convey_completion_day_test");

@@ -27,7 +27,7 @@ import { ORPHAN_AGE_MS, sweepOrphanFiles } from "../../provider/documents/files-
 import { EICAR_SIGNATURE } from "../../provider/documents/virus-scan.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { internalsIn } from "./generated-support.js";
-import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, versionedCall, type TestProvider } from "./support.js";
+import { DEMO_SUBSCRIBERS, DEMO_USERS, eventually, startTestProvider, type TestProvider, versionedCall } from "./support.js";
 
 const L = "/api/lodgement/v1/lodgement-cases";
 
@@ -139,15 +139,6 @@ async function storedObjects(): Promise<number> {
   return (await readdir(folder)).length;
 }
 
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still not there: ${JSON.stringify(value)}`);
-    await sleep(100);
-  }
-}
 
 async function fileOf(token: string, fileId: string, lodgementCaseId = caseId): Promise<LodgementFile> {
   const response = await provider.call(token, { method: "GET", url: `${L}/${lodgementCaseId}/files/${fileId}` });

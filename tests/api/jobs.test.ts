@@ -22,7 +22,7 @@ import { DEMO_USERS, seedDemoWorld, type DemoScriptClient } from "../../provider
 import { defineJob } from "../../provider/platform/jobs/queue.js";
 import { buildServer, type ProviderServer } from "../../provider/platform/server.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
-import { authorizationCodeToken, clientCredentialsToken, DEMO_PASSWORD } from "./support.js";
+import { authorizationCodeToken, clientCredentialsToken, DEMO_PASSWORD, eventually } from "./support.js";
 
 /** A polling interval short enough for the waits below; a change of the clock wakes the workers at once. */
 const POLLING_INTERVAL_SECONDS = 0.5;
@@ -113,15 +113,6 @@ async function jobOf(id: string): Promise<Job> {
   return job;
 }
 
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still not there: ${JSON.stringify(value)}`);
-    await sleep(20);
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase("convey_jobs_test");

@@ -18,7 +18,7 @@ import { DEMO_USERS, seedDemoWorld } from "../../provider/platform/demo-world.js
 import { buildServer, type ProviderServer } from "../../provider/platform/server.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
-import { authorizationCodeToken, DEMO_PASSWORD } from "./support.js";
+import { authorizationCodeToken, DEMO_PASSWORD, eventually } from "./support.js";
 
 const WORKSPACE = DEMO_WORKSPACES.remortgageExchanged.workspaceId;
 /** A Wednesday, 10:00 London (BST): inside the registry's business hours. */
@@ -50,15 +50,6 @@ async function workspaceStatus() {
   return (await product.db.selectFrom("workspaces").select("status").where("workspace_id", "=", WORKSPACE).executeTakeFirstOrThrow()).status;
 }
 
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still not there: ${JSON.stringify(value)}`);
-    await sleep(50);
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase("convey_lodgement_jobs_test");

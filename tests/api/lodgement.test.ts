@@ -37,7 +37,7 @@ import type { ProductClock } from "../../provider/platform/clock.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import { personWith, rolesWithout } from "./generated-support.js";
-import { DEMO_SUBSCRIBERS, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
+import { DEMO_SUBSCRIBERS, eventually, startTestProvider, versionedCall, type TestProvider, type WriteMethod } from "./support.js";
 
 const L = "/api/lodgement/v1";
 
@@ -141,6 +141,10 @@ describe("the demo world's lodgement cases follow their workspaces", () => {
     const upload = multipart({ documentType: "CERTIFIED_COPY", documentCategory: "SUPPORTING_DOCUMENT" }, { name: "reply.pdf", bytes: await aPdf() });
     const answer = await provider.call(harper, { method: "POST", url: `${L}/lodgement-cases/${requisitioned.lodgementCaseId}/files`, ...upload });
     expect(answer.statusCode, answer.body).toBe(201);
+    // The scan job answers in the background; later tests read this case and must not see it change mid-read.
+    const fileUrl = `${L}/lodgement-cases/${requisitioned.lodgementCaseId}/files/${answer.json().fileId}`;
+    const scanned = await eventually(async () => (await call(harper, "GET", fileUrl)).json(), (file) => file.fileUploadStatus !== "PENDING");
+    expect(scanned.fileUploadStatus).toBe("SUCCESS");
   });
 });
 

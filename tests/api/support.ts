@@ -5,6 +5,7 @@
  * authorization code flow through the real login page for people.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { API_AUDIENCE, ErrorBodySchema, ORGANIZATION_PARAM } from "../../core/shared/contract.js";
 import { ifMatch } from "../../core/shared/versions.js";
@@ -37,6 +38,17 @@ export interface TestProvider {
   /** `app.inject` with a bearer token. */
   call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** Reads until `until` holds (a background job's outcome, for example), failing after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (until(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Still not there: ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
 }
 
 export type WriteMethod = "GET" | "POST" | "PATCH" | "DELETE";

@@ -16,7 +16,7 @@ import { DEMO_SUBSCRIBERS, DEMO_USERS, seedDemoWorld } from "../../provider/plat
 import { buildServer, type ProviderServer } from "../../provider/platform/server.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { freshSecretsEnv } from "../../scripts/dev-secrets.js";
-import { authorizationCodeToken, clientCredentialsToken, DEMO_PASSWORD } from "./support.js";
+import { authorizationCodeToken, clientCredentialsToken, DEMO_PASSWORD, eventually } from "./support.js";
 
 const POLLING_INTERVAL_SECONDS = 0.5;
 const TWO_POLLS_MS = 2 * POLLING_INTERVAL_SECONDS * 1000 + 300;
@@ -67,15 +67,6 @@ async function collections() {
   return JobsResponseSchema.parse(response.json()).records;
 }
 
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still not there: ${JSON.stringify(value)}`);
-    await sleep(50);
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase("convey_title_jobs_test");
