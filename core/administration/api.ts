@@ -67,6 +67,9 @@ export const SubscriberUserNamesResponseSchema = z.object({
   records: z.array(SubscriberUserNameSchema),
 });
 
+/** Role names a request may carry: at most as many as a user may hold, each of a role's length at most. */
+const RoleNamesSchema = z.array(z.string().max(100)).max(20);
+
 export const UserSearchRequestSchema = z.object({
   subscriberId: z.string().optional(),
   page: z.number().int().min(1).default(1),
@@ -74,7 +77,8 @@ export const UserSearchRequestSchema = z.object({
   subscriberUserName: z.string().optional(),
   email: z.string().optional(),
   status: z.array(UserStatusSchema).optional(),
-  roleNames: z.array(z.string()).optional(),
+  /** Users with any of these roles. */
+  roleNames: RoleNamesSchema.optional(),
   sortBy: z.enum(USER_SORT_FIELDS).default("firstName"),
   sortOrder: SortOrderSchema.default("ASC"),
   /**
@@ -138,7 +142,7 @@ export const UserCreateRequestSchema = z.object({
   middleName: text().nullish(),
   lastName: text(),
   email: text(320),
-  roleNames: z.array(text(100)).max(20),
+  roleNames: RoleNamesSchema,
 });
 export type UserCreateRequest = z.infer<typeof UserCreateRequestSchema>;
 
@@ -161,7 +165,7 @@ export const UserEditPatchSchema = z
     firstName: text(),
     middleName: text().nullish(),
     lastName: text(),
-    roleNames: z.array(text(100)).max(20),
+    roleNames: RoleNamesSchema,
     /** The subscriber whose roles change (helpdesk administrators; others edit at their own subscriber). */
     subscriberId: id.optional(),
   })
@@ -300,7 +304,7 @@ export const BulkUserRowSchema = z.object({
   firstName: text(),
   middleName: text().nullish(),
   lastName: text(),
-  roleNames: z.array(text(100)).max(20),
+  roleNames: RoleNamesSchema,
   status: SettableUserStatusSchema.optional(),
 });
 export type BulkUserRow = z.infer<typeof BulkUserRowSchema>;

@@ -161,6 +161,9 @@ export function containsPattern(term: string): string {
 
 export type UserSearch = z.output<typeof UserSearchRequestSchema>;
 
+/** Texts written into a statement as a list of literals (quotes doubled), not sent as parameters. */
+const literals = (values: readonly string[]) => sql.join(values.map((value) => sql.lit(value)));
+
 /**
  * Matches are counted up to this many (or to the end of the page asked for, when further): above it the
  * total is given as a lower bound, so a search matching most of 100,000 users does not read every match
@@ -195,15 +198,17 @@ export async function searchSubscriberUsers(
   if (search.afterEmail !== undefined) query = query.where(sql<string>`lower(u.email)`, ">", search.afterEmail.toLowerCase());
   const byUser = Boolean(name || email || search.afterEmail !== undefined);
   // At one subscriber every row has its membership: the status and role filters read its indexed columns
-  // (migration 0097), and a search narrowed by nothing else is counted from the memberships alone.
+  // (migration 0097), and a search narrowed by nothing else is counted from the memberships alone. The
+  // statuses and roles are written into the statement too: with parameters, a prepared statement's generic
+  // plan cannot tell a rare status from a common one and reads every membership of the subscriber.
   const byMembership: RawBuilder<boolean>[] = [];
   if (search.status && search.status.length > 0) {
     const status = subscriberId === null ? STATUS_AT_SUBSCRIBER : sql<string>`us.status_at_subscriber`;
-    byMembership.push(sql<boolean>`${status} in (${sql.join(search.status)})`);
+    byMembership.push(sql<boolean>`${status} in (${literals(search.status)})`);
   }
   if (search.roleNames && search.roleNames.length > 0) {
     const roles = subscriberId === null ? ROLE_NAMES : sql<string[]>`us.role_names`;
-    byMembership.push(sql<boolean>`${roles} ?| array[${sql.join(search.roleNames)}]::text[]`);
+    byMembership.push(sql<boolean>`${roles} ?| array[${literals(search.roleNames)}]::text[]`);
   }
   for (const condition of byMembership) query = query.where(condition);
 

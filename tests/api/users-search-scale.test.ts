@@ -98,6 +98,22 @@ describe("users search at scale", () => {
     expect(byName.records.map((user) => user.lastName)).toEqual(["Zed0099", "Zed0098", "Zed0097"]);
   });
 
+  it("matches a role name with a quote or a backslash literally: nobody has such a role", async () => {
+    for (const role of ["Workspace User' OR 'x'='x", "Workspace User\\", "Workspace User''"]) {
+      const answer = await search({ roleNames: [role], status: ["Active"] });
+      expect(answer.records, role).toEqual([]);
+      expect(answer.page).toMatchObject({ totalRecords: 0, totalIsLowerBound: false });
+    }
+    // Beside a real role, an odd one changes nothing.
+    const suspended = await search({ status: ["Suspended"], roleNames: ["Workspace User", "x' OR true --"], limit: 100 });
+    expect(suspended.page).toMatchObject({ totalRecords: 14, totalIsLowerBound: false });
+    // More roles than a user may hold, or a role longer than any, is refused, not searched.
+    for (const roleNames of [Array.from({ length: 21 }, (_, i) => `Role ${i}`), ["x".repeat(101)]]) {
+      const refused = await provider.call(manager, { method: "POST", url: "/api/subscriber/v1/subscriber-users/search", payload: { roleNames } });
+      expect(refused.statusCode, refused.body).toBe(400);
+    }
+  });
+
   it("pages a large filtered answer in the same order as the unfiltered list, filtered", async () => {
     // Active: more than 1,000, so the page is read along the sort index; the unfiltered list says the same.
     const active = await search({ status: ["Active"], sortBy: "email", limit: 8 });
