@@ -320,6 +320,8 @@ export async function vacuumAnalyze(database: DB): Promise<void> {
     "workspace_tasks",
     "workspace_list_entries",
     "workspace_list_counts",
+    "workspace_list_months",
+    "workspace_list_names",
   ]) {
     await sql`VACUUM (ANALYZE) ${sql.table(table)}`.execute(database);
   }

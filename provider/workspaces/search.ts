@@ -10,9 +10,10 @@
  *   status, each ordered, so PostgreSQL merges them with a Merge Append and stops after offset + limit). A page
  *   past the middle is read from the other end, so no page costs more than half the result; in the newest-first
  *   order a deep page starts at the month its first entry is in (`workspace_list_months`, decision 0905).
- * - With a search text, the matching workspaces come from prefix indexes (reference id, postcode key,
- *   applicant name expressions, incoming lender reference) by index-only scans, are looked up in the scope's
- *   covering primary key, and are counted and paged in one windowed query.
+ * - With a search text, an applicant name is read from the scope's own name keys (`workspace_list_names`)
+ *   and a postcode from the scope's entries by their postcode key (decision 0908); the other texts' matches
+ *   come from prefix indexes (reference id, incoming lender reference) by index-only scans and are looked up
+ *   in the scope's covering primary key. The matches are counted and paged in one windowed query.
  */
 import { sql, type RawBuilder } from "kysely";
 import type { z } from "zod";
@@ -107,53 +108,58 @@ const ORDER: Record<Sort, { forward: RawBuilder<unknown>; backward: RawBuilder<u
   },
 };
 
-/**
- * The workspaces the search texts match, as one set (the texts intersected), or null without a text. Each
- * part reads only an index (index-only scans; the expressions and predicates are those of migrations 0010
- * and 0011), so a match never visits the tables.
- */
-function textMatches(search: ResolvedSearch): RawBuilder<unknown> | null {
-  const parts: RawBuilder<unknown>[] = [];
-  if (search.reference) {
-    parts.push(
-      search.reference.mode === "exact"
-        ? sql`SELECT workspace_id FROM workspaces WHERE workspace_reference_id = ${search.reference.value}`
-        : sql`SELECT workspace_id FROM workspaces WHERE workspace_reference_id LIKE ${likePrefix(search.reference.value)}`,
-    );
-  }
-  if (search.postcode) {
-    parts.push(sql`SELECT workspace_id FROM workspaces WHERE postcode_key LIKE ${likePrefix(search.postcode)}`);
-  }
-  if (search.applicantName) {
-    // Core's keys are the surname, "forenames surname", "surname forenames" and the organisation's name. A
-    // prefix of the surname is a prefix of "surname forenames" too (forenames are required), so the surname
-    // key needs no index scan of its own.
-    const pattern = likePrefix(search.applicantName);
-    const applicant = sql`SELECT workspace_id FROM workspace_parties WHERE role IN ('BORROWER', 'BUYER') AND`;
-    parts.push(sql`(${applicant} lower(forenames || ' ' || surname) LIKE ${pattern}
-      UNION ${applicant} lower(surname || ' ' || forenames) LIKE ${pattern}
-      UNION ${applicant} lower(organisation_name) LIKE ${pattern})`);
-  }
-  if (search.lenderReference) {
-    parts.push(sql`SELECT workspace_id FROM workspace_references
-      WHERE representative_role = 'INCOMING_LENDER' AND lower(reference_number) LIKE ${likePrefix(search.lenderReference)}`);
-  }
-  if (parts.length === 0) return null;
-  return sql.join(parts.map((part) => sql`(${part})`), sql` INTERSECT `);
-}
-
-/**
- * Filters on an entry other than its status (transaction type, quick filter, texts). The matches are handed
- * over as an array, so the scope's primary key is probed once per match (an index-only probe) rather than
- * the whole scope joined.
- */
+/** Filters on an entry other than its status and texts: the transaction type and the quick filter. */
 function entryFilters(search: ResolvedSearch, options: { quickFilter: boolean }): RawBuilder<unknown>[] {
   const filters: RawBuilder<unknown>[] = [];
   if (search.transactionType) filters.push(sql`transaction_type = ${search.transactionType}`);
   if (options.quickFilter && search.quickFilter) filters.push(sql`(pending_labels & ${quickFilterBit(search.quickFilter)}) <> 0`);
-  const matches = textMatches(search);
-  if (matches) filters.push(sql`workspace_id = ANY (ARRAY(${matches}))`);
   return filters;
+}
+
+/**
+ * The search's texts other than the applicant name, as conditions on an entry's own keys (its postcode, its
+ * workspace reference id and its incoming lender's reference, migrations 0099 and 0100), each of which the
+ * scope indexes by status and key. The prefixes are written into the statement, so a prepared statement's
+ * generic plan still reads only the keys' ranges, and the planner picks the range of the fewest entries.
+ */
+function entryKeyConditions(search: ResolvedSearch, alias?: string): RawBuilder<unknown>[] {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  const conditions: RawBuilder<unknown>[] = [];
+  if (search.postcode) conditions.push(sql`${column("postcode_key")} LIKE ${sql.lit(likePrefix(search.postcode))}`);
+  if (search.reference) {
+    conditions.push(
+      search.reference.mode === "exact"
+        ? sql`${column("reference_key")} = ${sql.lit(search.reference.value)}`
+        : sql`${column("reference_key")} LIKE ${sql.lit(likePrefix(search.reference.value))}`,
+    );
+  }
+  if (search.lenderReference) conditions.push(sql`${column("lender_reference_key")} LIKE ${sql.lit(likePrefix(search.lenderReference))}`);
+  return conditions;
+}
+
+/**
+ * The scope's entries a search with text matches, one row per workspace with its sort keys and labels, read
+ * by the texts' keys in the scope, per status. An applicant name leads from the scope's name keys (migration
+ * 0098), and the other texts are checked on the name's entry (its primary key); otherwise the entries are read
+ * by their own keys (entryKeyConditions). Core's name keys are the surname, "forenames surname", "surname
+ * forenames" and the organisation's name, and a prefix of the surname is a prefix of "surname forenames" too
+ * (forenames are required), so the surname needs no key of its own; a workspace with two matching applicants
+ * has two keys, hence DISTINCT. The name's prefix is written into the statement as the other keys' are.
+ */
+function matchedEntries(search: ResolvedSearch, options: { quickFilter: boolean }): RawBuilder<unknown> {
+  const statuses = sql`status IN (${sql.join(search.statuses)})`;
+  const columns = sql`workspace_id, created_at, completion_date, pending_labels`;
+  const filters = entryFilters(search, options);
+  if (search.applicantName) {
+    const keys = entryKeyConditions(search, "e");
+    const onEntry = keys.length
+      ? [sql`EXISTS (SELECT 1 FROM workspace_list_entries e WHERE e.scope = n.scope AND e.workspace_id = n.workspace_id AND ${sql.join(keys, sql` AND `)})`]
+      : [];
+    return sql`(SELECT DISTINCT ${columns} FROM workspace_list_names n
+      WHERE scope = ${search.scope} AND ${statuses} AND name_key LIKE ${sql.lit(likePrefix(search.applicantName))} ${and([...filters, ...onEntry])})`;
+  }
+  return sql`(SELECT ${columns} FROM workspace_list_entries
+    WHERE scope = ${search.scope} AND ${statuses} ${and([...entryKeyConditions(search), ...filters])})`;
 }
 
 const and = (conditions: RawBuilder<unknown>[]) => (conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``);
@@ -276,16 +282,13 @@ async function monthSeek(
 
 /** One page of ids with a search text, and the total, in one windowed query. */
 async function matchedPage(db: DB, search: ResolvedSearch, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-  const filters = and(entryFilters(search, { quickFilter: true }));
+  const matched = matchedEntries(search, { quickFilter: true });
   const { rows } = await sql<{ workspace_id: string; total: number }>`
-    SELECT workspace_id, (count(*) OVER ())::int AS total FROM workspace_list_entries
-    WHERE scope = ${search.scope} AND status IN (${sql.join(search.statuses)}) ${filters}
+    SELECT workspace_id, (count(*) OVER ())::int AS total FROM ${matched} AS matched
     ORDER BY ${ORDER[search.sort].forward} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   if (rows.length > 0 || offset === 0) return { ids: rows.map((row) => row.workspace_id), total: rows[0]?.total ?? 0 };
   // Past the last page: the window saw no row, so count on its own.
-  const counted = await sql<{ total: number }>`
-    SELECT count(*)::int AS total FROM workspace_list_entries
-    WHERE scope = ${search.scope} AND status IN (${sql.join(search.statuses)}) ${filters}`.execute(db);
+  const counted = await sql<{ total: number }>`SELECT count(*)::int AS total FROM ${matched} AS matched`.execute(db);
   return { ids: [], total: counted.rows[0]?.total ?? 0 };
 }
 
@@ -360,10 +363,10 @@ export async function quickFilterCounts(db: DB, caller: VerifiedCaller, body: Wo
     const measure = text ? sql`count(*) FILTER (WHERE (pending_labels & ${bit}) <> 0)` : sql`sum(n) FILTER (WHERE (pending_labels & ${bit}) <> 0)`;
     return sql`coalesce(${measure}, 0)::int AS ${sql.ref(filter)}`;
   });
-  const conditions = [sql`status IN (${sql.join(search.statuses)})`, ...entryFilters(search, { quickFilter: false })];
-  const table = text ? sql`workspace_list_entries` : sql`workspace_list_counts`;
-  const { rows } = await sql<Record<QuickFilter, number>>`
-    SELECT ${sql.join(columns)} FROM ${table} WHERE scope = ${search.scope} ${and(conditions)}`.execute(db);
+  const from = text
+    ? sql`${matchedEntries(search, { quickFilter: false })} AS matched`
+    : sql`workspace_list_counts WHERE scope = ${search.scope} ${and([sql`status IN (${sql.join(search.statuses)})`, ...entryFilters(search, { quickFilter: false })])}`;
+  const { rows } = await sql<Record<QuickFilter, number>>`SELECT ${sql.join(columns)} FROM ${from}`.execute(db);
   return { counts: { ...zero, ...rows[0] } };
 }
 

@@ -375,6 +375,30 @@ describe("agreement with an independent reading of the rows", () => {
       SELECT scope, status, transaction_type, pending_labels, to_char(month AT TIME ZONE 'UTC', 'YYYY-MM') AS month, n
       FROM workspace_list_months WHERE n <> 0 ORDER BY 1, 2, 3, 4, 5`.execute(provider.db);
     expect(months.rows).toEqual(byMonth.rows);
+    // Every applicant's name keys in every scope the workspace is listed in, with the entry's keys (migration 0098).
+    const nameKeys = await sql<{ scope: string; name_key: string; workspace_id: string; entry: string; n: number }>`
+      SELECT e.scope, k.name_key, e.workspace_id, concat_ws('|', e.status, e.transaction_type, e.completion_date, e.created_at, e.pending_labels) AS entry, count(*)::int AS n
+      FROM workspace_list_entries e JOIN workspace_parties p ON p.workspace_id = e.workspace_id AND p.role IN ('BORROWER', 'BUYER')
+      CROSS JOIN LATERAL (VALUES (lower(p.forenames || ' ' || p.surname)), (lower(p.surname || ' ' || p.forenames)), (lower(p.organisation_name))) AS k (name_key)
+      WHERE k.name_key IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY e.scope, k.name_key COLLATE "C", e.workspace_id`.execute(provider.db);
+    const names = await sql<{ scope: string; name_key: string; workspace_id: string; entry: string; n: number }>`
+      SELECT scope, name_key, workspace_id, concat_ws('|', status, transaction_type, completion_date, created_at, pending_labels) AS entry, n
+      FROM workspace_list_names ORDER BY 1, 2, 3`.execute(provider.db);
+    expect(names.rows.length).toBeGreaterThan(0);
+    expect(names.rows).toEqual(nameKeys.rows);
+    // Each entry holds its workspace's postcode key (migration 0099).
+    const postcodes = await sql<{ stale: number }>`
+      SELECT count(*)::int AS stale FROM workspace_list_entries e JOIN workspaces w ON w.workspace_id = e.workspace_id
+      WHERE e.postcode_key IS DISTINCT FROM w.postcode_key`.execute(provider.db);
+    expect(postcodes.rows[0]!.stale).toBe(0);
+    // Each entry holds its workspace's reference id and its incoming lender's reference in lower case (migration 0100).
+    const references = await sql<{ stale: number }>`
+      SELECT count(*)::int AS stale FROM workspace_list_entries e JOIN workspaces w ON w.workspace_id = e.workspace_id
+      LEFT JOIN workspace_references r ON r.workspace_id = e.workspace_id AND r.representative_role = 'INCOMING_LENDER'
+      WHERE e.reference_key IS DISTINCT FROM w.workspace_reference_id OR e.lender_reference_key IS DISTINCT FROM lower(r.reference_number)`.execute(
+      provider.db,
+    );
+    expect(references.rows[0]!.stale).toBe(0);
     // One entry per workspace for the helpdesk administrator ('*') and one per participant.
     const sizes = await sql<{ entries: number; workspaces: number; participants: number }>`
       SELECT (SELECT count(*) FROM workspace_list_entries)::int AS entries, (SELECT count(*) FROM workspaces)::int AS workspaces,
@@ -445,7 +469,51 @@ describe("agreement with an independent reading of the rows", () => {
       (await call(tokens.lender, "POST", `/api/v1/workspaces/${workspaceId}/participants`, { subscriberId: DEMO_SUBSCRIBERS.keystone.subscriberId, role: "INCOMING_LENDER_REPRESENTATIVE", version: 1 }))
         .statusCode,
     ).toBe(201);
-    expect(numbers(await search(tokens.viewer, { applicantName: "newton smith" }))).toEqual([Number((created.json() as { workspaceReferenceId: string }).workspaceReferenceId.slice(3))]);
+    const createdNumber = Number((created.json() as { workspaceReferenceId: string }).workspaceReferenceId.slice(3));
+    expect(numbers(await search(tokens.viewer, { applicantName: "newton smith" }))).toEqual([createdNumber]);
+    // The applicants' names change: a borrower added, the first renamed, the added one removed again.
+    const parties = `/api/workspace/v1/workspaces/${workspaceId}/parties`;
+    const added = await call(tokens.lender, "POST", parties, { role: "BORROWER", type: "INDIVIDUAL", partyDetails: { forenames: "Ada", surname: "Quill" }, version: await version(workspaceId) });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(numbers(await search(tokens.viewer, { applicantName: "quill, ada" }))).toEqual([createdNumber]);
+    const newton = (await provider.call(tokens.lender, { method: "GET", url: `/api/workspace/v1/workspaces/${workspaceId}` })).json().parties.find((p: { role: string; partyId: string }) => p.partyId !== added.json().partyId);
+    const renamed = await provider.call(tokens.lender, {
+      method: "PATCH",
+      url: `${parties}/${newton.partyId}`,
+      payload: { type: "INDIVIDUAL", partyDetails: { forenames: "Newton", surname: "Jones" } },
+      headers: { "if-match": `"${await version(workspaceId)}"` },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(numbers(await search(tokens.viewer, { applicantName: "newton smith" }))).toEqual([]);
+    expect(numbers(await search(tokens.viewer, { applicantName: "jones, newton" }))).toEqual([createdNumber]);
+    const removed = await provider.call(tokens.lender, { method: "DELETE", url: `${parties}/${added.json().partyId}`, headers: { "if-match": `"${await version(workspaceId)}"` } });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(numbers(await search(tokens.viewer, { applicantName: "ada quill" }))).toEqual([]);
+    // The security address moves: the postcode search follows it in every scope.
+    const addressId = (await provider.call(tokens.lender, { method: "GET", url: `/api/workspace/v1/workspaces/${workspaceId}` })).json().securityAddress.addressId;
+    const moved = await provider.call(tokens.lender, {
+      method: "PATCH",
+      url: `/api/workspace/v1/workspaces/${workspaceId}/addresses/${addressId}`,
+      payload: { number: "2", street: "Quay Street", town: "Bristol", postcode: "BS1 4QQ" },
+      headers: { "if-match": `"${await version(workspaceId)}"` },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(numbers(await search(tokens.viewer, { postcode: "LS1 1AA" }))).toEqual([]);
+    expect(numbers(await search(tokens.viewer, { postcode: "bs14qq" }))).toEqual([createdNumber]);
+    // The incoming lender's reference is edited: the search by it follows in every scope, and with a name.
+    expect(numbers(await search(tokens.viewer, { incomingLenderReference: "ng-new" }))).toEqual([createdNumber]);
+    const lenderReference = (await provider.call(tokens.lender, { method: "GET", url: `/api/workspace/v1/workspaces/${workspaceId}` }))
+      .json()
+      .references.find((reference: { representativeRole: string }) => reference.representativeRole === "INCOMING_LENDER");
+    const edited = await call(tokens.lender, "PATCH", `/api/workspace/v1/workspaces/${workspaceId}/references/${lenderReference.referenceId}`, {
+      referenceNumber: "NG-MOVED-7",
+      version: await version(workspaceId),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(numbers(await search(tokens.viewer, { incomingLenderReference: "ng-new" }))).toEqual([]);
+    expect(numbers(await search(tokens.viewer, { incomingLenderReference: "NG-MOVED" }))).toEqual([createdNumber]);
+    expect(numbers(await search(tokens.helpdesk, { incomingLenderReference: "ng-moved-7", applicantName: "Jones" }))).toEqual([createdNumber]);
+    expect(numbers(await search(tokens.viewer, { workspaceReferenceId: `WS-${String(createdNumber).padStart(7, "0").slice(0, 5)}`, applicantName: "Jones" }))).toEqual([createdNumber]);
     await checkCounters();
     await checkAgreement(12, 80);
   }, 120_000);

@@ -36,6 +36,9 @@ import * as lodgementResubmission from "./migrations/0081-lodgement-resubmission
 import * as userSearchKey from "./migrations/0090-user-search-key.js";
 import * as workspaceListMonths from "./migrations/0095-workspace-list-months.js";
 import * as statusAtSubscriber from "./migrations/0097-status-at-subscriber.js";
+import * as workspaceListNames from "./migrations/0098-workspace-list-names.js";
+import * as listEntriesPostcode from "./migrations/0099-list-entries-postcode.js";
+import * as listEntriesReferenceKeys from "./migrations/0100-list-entries-reference-keys.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -64,6 +67,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0090-user-search-key": userSearchKey,
   "0095-workspace-list-months": workspaceListMonths,
   "0097-status-at-subscriber": statusAtSubscriber,
+  "0098-workspace-list-names": workspaceListNames,
+  "0099-list-entries-postcode": listEntriesPostcode,
+  "0100-list-entries-reference-keys": listEntriesReferenceKeys,
 };
 
 class InCodeMigrations implements MigrationProvider {

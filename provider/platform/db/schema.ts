@@ -305,6 +305,11 @@ export interface WorkspaceListEntriesTable {
   completion_date: DateColumn;
   created_at: Timestamp;
   pending_labels: number;
+  /** The workspace's postcode key (migration 0099). */
+  postcode_key: string;
+  /** The workspace reference id, and the incoming lender's reference in lower case, if any (migration 0100). */
+  reference_key: string;
+  lender_reference_key: string | null;
 }
 
 /** Entries per (scope, status, transaction type, pending-label mask); written only by a trigger. */
