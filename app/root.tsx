@@ -16,6 +16,7 @@ import { takeToast } from "./errors/toast.server";
 import { featureFlags } from "./feature-flags.server";
 import { useNonce } from "./security/nonce";
 import { cachedForSession } from "./session/header-cache.server";
+import { provesStanding } from "./session/standing.server";
 import { getOptionalUser, type UserSession } from "./session/user-session.server";
 import appHref from "./styles/app.css";
 import formHref from "./components/form/form.css";
@@ -45,14 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Pages whose own loader calls the provider on every request and every revalidation (their route's
- * `shouldRevalidate` says so), with the token of the session: the provider's answer to that call proves
- * the token's standing, so the root does not ask a second time (docs/decisions/0012). The workspace list,
- * the page most visited.
- */
-const PAGES_PROVING_STANDING = new Set(["/workspaces"]);
-
-/**
  * The header: the user, their subscribers and whether lodgement credentials exist come from the provider
  * once per session and subscriber (session/header-cache.server.ts), the flags from their own cache. The
  * token's standing is checked on every page: a suspended user or a revoked grant answers 401, which ends
@@ -65,8 +58,8 @@ async function loadHeader(request: Request, user: UserSession, pathname: string)
   try {
     const [, [me, associatedSubscribers], flags] = await Promise.all([
       // Never cached: proves on every page that the user is still Active and the login not revoked,
-      // unless the page's own loader proves it (PAGES_PROVING_STANDING).
-      PAGES_PROVING_STANDING.has(pathname) ? undefined : checkStanding(user.ctx).catch(unlessTheAddressIsRefused),
+      // unless the page's own loader proves it.
+      provesStanding(pathname, user) ? undefined : checkStanding(user.ctx).catch(unlessTheAddressIsRefused),
       cachedForSession(cacheKey, "account", () =>
         Promise.all([getMe(user.ctx), listAssociatedSubscribers(user.ctx, user.claims.userId)]),
       ),

@@ -26,6 +26,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return loadWorkspacePage(request, params.workspaceId);
 }
 
+/**
+ * The workspace is read again on every navigation within it, not only when the workspace changes: the header
+ * and banners stay current, and the root relies on this read to prove the token's standing on every page of
+ * a workspace (provesStanding in root.tsx). A tab's own loader reads the same workspace in the same request,
+ * so the two share one provider call (oncePerPageLoad).
+ */
+export const shouldRevalidate = () => true;
+
 export function action({ request, params }: ActionFunctionArgs) {
   return workspacePageAction(request, params.workspaceId);
 }

@@ -25,7 +25,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Its search runs with the root's loader every time: the root relies on it to prove the token's standing
- * on this page (PAGES_PROVING_STANDING in root.tsx).
+ * on this page (provesStanding in root.tsx).
  */
 export const shouldRevalidate = () => true;
 

@@ -69,28 +69,27 @@ export async function findVisibleWorkspace(
   workspaceId: string,
   options: { lock?: boolean } = {},
 ): Promise<CallerWorkspace> {
-  let query = db
-    .selectFrom("workspaces")
-    .selectAll()
-    .select((eb) => eb.cast<string | null>("completion_date", "text").as("completion_date_text"))
-    .where("workspace_id", "=", workspaceId);
-  if (options.lock) query = query.forUpdate();
-  const row = (await query.executeTakeFirst()) as WorkspaceRow | undefined;
-  if (!row) throw notFound(WORKSPACE_NOT_FOUND_MESSAGE);
-
   const helpdesk = isHelpdesk(caller);
-  let participant: CallerWorkspace["participant"] = null;
-  if (!helpdesk) {
-    if (!caller.subscriberId) throw notFound(WORKSPACE_NOT_FOUND_MESSAGE);
-    const found = await db
-      .selectFrom("workspace_participants")
-      .select(["participant_id", "role"])
-      .where("workspace_id", "=", workspaceId)
-      .where("subscriber_id", "=", caller.subscriberId)
-      .executeTakeFirst();
-    if (!found) throw notFound(WORKSPACE_NOT_FOUND_MESSAGE);
-    participant = { participantId: found.participant_id, role: found.role };
-  }
+  if (!helpdesk && !caller.subscriberId) throw notFound(WORKSPACE_NOT_FOUND_MESSAGE);
+  // The workspace and the caller's participant in it (at most one: one per subscriber) in one statement.
+  let query = db
+    .selectFrom("workspaces as w")
+    .leftJoin("workspace_participants as cp", (join) =>
+      join.onRef("cp.workspace_id", "=", "w.workspace_id").on("cp.subscriber_id", "=", helpdesk ? null : caller.subscriberId),
+    )
+    .selectAll("w")
+    .select((eb) => [
+      eb.cast<string | null>("w.completion_date", "text").as("completion_date_text"),
+      "cp.participant_id as caller_participant_id",
+      "cp.role as caller_participant_role",
+    ])
+    .where("w.workspace_id", "=", workspaceId);
+  if (options.lock) query = query.forUpdate("w");
+  const found = await query.executeTakeFirst();
+  if (!found) throw notFound(WORKSPACE_NOT_FOUND_MESSAGE);
+  const { caller_participant_id: participantId, caller_participant_role: role, ...row } = found;
+  if (!helpdesk && (!participantId || !role)) throw notFound(WORKSPACE_NOT_FOUND_MESSAGE);
+  const participant: CallerWorkspace["participant"] = helpdesk ? null : { participantId: participantId!, role: role! };
   return {
     row,
     participant,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { USER_IDS } from "./administration-support";
 import { APP_URL, cliDeviceLogin, login, newCliConfigDir, PROVIDER_URL, runCli, submitLogin, USERS } from "./support";
 import { readServerSession, refreshAtProvider, sessionId } from "./session-support";
+import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 
 test("a form POST without the CSRF token, or from another origin, answers 403 and changes nothing", async ({ page }) => {
   await login(page, USERS.manager.email);
@@ -81,6 +82,13 @@ test.describe("the command-line tool", () => {
     const userContext = await browser.newContext();
     const userPage = await userContext.newPage();
     await login(userPage, user.email);
+    // A second login of theirs has a workspace open (with JavaScript), on its Participants tab.
+    const workspaceContext = await browser.newContext();
+    const workspacePage = await workspaceContext.newPage();
+    await login(workspacePage, user.email);
+    await workspacePage.goto(`/workspaces/${DEMO_WORKSPACES.purchaseOrganisationPreparing.workspaceId}/participants`);
+    await workspacePage.waitForLoadState("networkidle");
+    await expect(workspacePage.getByRole("link", { name: "Overview" })).toBeVisible();
 
     const helpdeskCli = newCliConfigDir();
     await cliDeviceLogin(page, USERS.helpdesk.email, helpdeskCli);
@@ -96,6 +104,10 @@ test.describe("the command-line tool", () => {
     // own (the create form), and logging in again is refused.
     await userPage.goto("/create-workspace");
     await expect(userPage.getByRole("heading", { name: "Log in" })).toBeVisible();
+    // The workspace's next tab, opened in the page (a data request: the workspace read proves the standing).
+    await workspacePage.getByRole("link", { name: "Overview" }).click();
+    await expect(workspacePage.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await workspaceContext.close();
     await submitLogin(userPage, user.email);
     await expect(userPage).toHaveURL(/\/user\/suspended/);
     await expect(userPage.getByRole("main")).toContainText("Your access has been suspended by the provider's support.");
