@@ -157,6 +157,8 @@ test("when loading the workspace fails, the error page shows its status and a re
     (route) => (failing ? route.fulfill({ status: 504, contentType: "text/plain", body: "Gateway Timeout" }) : route.fallback()),
   );
   await page.goto(`/workspaces?field=workspaceReferenceId&q=${workspaceReferenceId}`);
+  // A click before hydration is a document request the gateway above never sees: let React take the page first.
+  await page.waitForLoadState("networkidle");
   await tableRows(page).first().getByRole("link").click();
   // With no status of the app's own, the page is the internal server error (the status a failure without one takes).
   await expect(page.getByRole("heading", { name: "Internal server error" })).toBeVisible();
@@ -171,5 +173,20 @@ test("when loading the workspace fails, the error page shows its status and a re
   await page.goto(`/workspaces?field=workspaceReferenceId&q=${workspaceReferenceId}`);
   await tableRows(page).first().getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orchard House, 3 Church Road, Winchester, SO23 9LP");
+  await page.context().close();
+});
+
+test("an aborted data request left unhandled (a navigation interrupted by another) is not a page error; any other failure is", async ({ browser }) => {
+  const page = await pageAs(browser, "lender", true);
+  await page.goto(workspaceHref("remortgageReady"));
+  await page.waitForLoadState("networkidle");
+  // What Remix leaves behind when a second click aborts a data response mid-stream, and a failure that is real.
+  await page.evaluate(() => {
+    const interrupted = new AbortController();
+    interrupted.abort();
+    void Promise.reject(interrupted.signal.reason);
+    void Promise.reject(new Error("a real failure"));
+  });
+  await expect.poll(() => (page as typeof page & { consoleErrors: string[] }).consoleErrors).toEqual(["a real failure"]);
   await page.context().close();
 });
