@@ -26,6 +26,7 @@ import { insertSubscribers, insertWorkspaces } from "../../bench/lib/load.js";
 import { seededRandom, syntheticWorkspaces } from "../../bench/lib/synthetic.js";
 import { exchangeDueFunds } from "../../provider/financials/completion-day.js";
 import { DEMO_WORKSPACES, demoWorkspaceId, type DemoWorkspaceKey } from "../../provider/workspaces/seed.js";
+import { TEXT_PAGE_PLAN } from "../../provider/workspaces/search.js";
 import { DEMO_SUBSCRIBERS, DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 const SEARCH = "/api/v1/workspaces/search";
@@ -353,9 +354,14 @@ describe("agreement with an independent reading of the rows", () => {
       expect(answer.page.totalRecords, label).toBe(expected.length);
       if (expected.length > 0) nonEmpty++;
       if (i % 4 === 0) {
-        const chips = await counts(tokens[caller.name], body);
+        // The chip bar on its own, and with the page (the list page's one call): the same counts, the same page.
         const inSearch = modelMatches(model, caller.scope, body, { ignoreQuickFilter: true });
-        expect(chips, label).toEqual(Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, inSearch.filter((w) => w.labels.includes(filter)).length])));
+        const chips = Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, inSearch.filter((w) => w.labels.includes(filter)).length]));
+        expect(await counts(tokens[caller.name], body), label).toEqual(chips);
+        const withChips = await search(tokens[caller.name], { ...body, withQuickFilterCounts: true }, askedPage, limit);
+        expect(withChips.quickFilterCounts, label).toEqual(chips);
+        expect(withChips.records.map((record) => record.workspaceId), label).toEqual(answer.records.map((record) => record.workspaceId));
+        expect(withChips.page.totalRecords, label).toBe(expected.length);
       }
     }
     expect(nonEmpty).toBeGreaterThan(cases / 2);
@@ -419,6 +425,19 @@ describe("agreement with an independent reading of the rows", () => {
   it("keeps the list projection and its counters in step with the workspaces", checkCounters);
 
   it("answers 200 random searches and chip counts exactly as the rows say", () => checkAgreement(11, 200), 120_000);
+
+  it("reads a text's page along the scope's order, from either end, as it does for a text matching much of a large scope", async () => {
+    // The test world is small: every text search walks; then a few matches are sorted, more walked or sorted by their share of the scope.
+    const plan = { ...TEXT_PAGE_PLAN };
+    try {
+      Object.assign(TEXT_PAGE_PLAN, { sortedUpTo: 0, walkCost: 0, nameWalkCost: 0 });
+      await checkAgreement(13, 160);
+      Object.assign(TEXT_PAGE_PLAN, { sortedUpTo: 3, walkCost: 1, nameWalkCost: 1 });
+      await checkAgreement(17, 120);
+    } finally {
+      Object.assign(TEXT_PAGE_PLAN, plan);
+    }
+  }, 180_000);
 
   it("reads every page of the newest-first list, deep ones from a month boundary, exactly as the rows say", async () => {
     const model = await readModel();
