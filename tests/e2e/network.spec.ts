@@ -1,11 +1,14 @@
 /**
  * The product on the network and on disk: a path to return to never takes the browser to another site,
- * the login callback's code and state never reach the app's log, static assets are not sniffed, and the
- * data folder and the command line's credentials are readable by their owner only.
+ * the login callback's code and state never reach the app's log, static assets are not sniffed, a first
+ * visit's JavaScript stays within its budget, and the data folder and the command line's credentials are
+ * readable by their owner only.
  */
 import { expect, test } from "@playwright/test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { JAVASCRIPT_TARGET_KB } from "../../bench/sections/workspaces-page";
 import { SUBSCRIBERS } from "./administration-support";
 import { APP_LOG_FILE, APP_URL, PROVIDER_URL, cliDeviceLogin, E2E_DATA_DIR, expectNoAxeViolations, login, newCliConfigDir, submitLogin, USERS } from "./support";
 
@@ -57,6 +60,24 @@ test.describe("a path to return to", () => {
     expect(location).not.toBe("");
     expect([appOrigin, new URL(PROVIDER_URL).origin]).toContain(new URL(location, APP_URL).origin);
   });
+});
+
+test(`a first visit to /workspaces loads at most ${JAVASCRIPT_TARGET_KB} KB of JavaScript, gzipped (the benchmark's budget)`, async ({ page }) => {
+  await login(page, USERS.manager.email);
+  await page.goto("/workspaces");
+  await page.waitForLoadState("networkidle");
+  // Every script this page loaded, as the server's compression would send it (gzip level 6, as the benchmark counts).
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => new URL(name).pathname.endsWith(".js")),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  let gzipped = 0;
+  for (const script of new Set(scripts)) {
+    const answer = await page.request.get(script);
+    expect(answer.status(), script).toBe(200);
+    gzipped += gzipSync(await answer.body(), { level: 6 }).length;
+  }
+  expect(gzipped / 1024).toBeLessThanOrEqual(JAVASCRIPT_TARGET_KB);
 });
 
 test("the app's log holds no authorization code or state, and its static assets are not sniffed", async ({ page }) => {
