@@ -14,6 +14,7 @@ import { writeFileSync } from "node:fs";
 import {
   FRESH,
   helpdeskApi,
+  restoreOrganisationFlag,
   stateFile as userStateFile,
   storageStateFor,
   SUBSCRIBERS,
@@ -42,8 +43,9 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  // Back to the default at the provider (the app keeps what it read until its next refresh).
+  // Both flags back to their defaults at the provider, so the files after this one see the product as seeded.
   if (api) await setSdlt("off");
+  await restoreOrganisationFlag(api);
 });
 
 /** A credential card by its title, and what it lists (term: description), in order. */
