@@ -32,6 +32,11 @@ describe("the benchmark's options", () => {
     expect(options).toMatchObject({ database: "pglite", databaseUrl: undefined, sizes: [1000], sections: ["search"], resultsName: "latest" });
   });
 
+  it("writes a partial run's results under the name given, refusing a name that is not a plain file name", () => {
+    expect(parseBenchOptions(["--database", "postgres", "--sections", "search", "--results", "postgres-search"], {}).resultsName).toBe("postgres-search");
+    expect(() => parseBenchOptions(["--results", "../latest"], {})).toThrow(/--results: "..\/latest" is not a file name/);
+  });
+
   it("refuses bad input with a message naming it", () => {
     expect(() => parseBenchOptions(["--database", "mysql"], {})).toThrow(/--database: "mysql" is neither pglite nor postgres/);
     expect(() => parseBenchOptions(["--sizes", "100k"], {})).toThrow(/--sizes: "100k" is not a number of workspaces/);

@@ -15,7 +15,10 @@ export interface BenchOptions {
   sizes: number[];
   /** Section names to run; undefined runs every section. */
   sections: string[] | undefined;
-  /** Results file names under bench/results/ without extension: latest (embedded) or postgres-latest. */
+  /**
+   * Results file names under bench/results/ without extension: latest (embedded) or postgres-latest, or
+   * `--results` (a run of some sections only, kept beside the full run's figures instead of replacing them).
+   */
   resultsName: string;
 }
 
@@ -23,10 +26,11 @@ export interface BenchOptions {
 export const DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 export const DEFAULT_SIZES = [1000, 10_000, 100_000];
 
-export const BENCH_USAGE = `Usage: npm run bench -- [--database pglite|postgres] [--sizes N,N,…] [--sections name,name,…]
+export const BENCH_USAGE = `Usage: npm run bench -- [--database pglite|postgres] [--sizes N,N,…] [--sections name,name,…] [--results name]
   --database   pglite (the embedded database, the default) or postgres (DATABASE_URL, else ${DEFAULT_POSTGRES_URL})
   --sizes      workspaces to load, e.g. 1000,10000,100000 (the default; also BENCH_SIZES)
-  --sections   sections to run (default all; also BENCH_SECTIONS)`;
+  --sections   sections to run (default all; also BENCH_SECTIONS)
+  --results    the results files' name under bench/results (default latest, or postgres-latest)`;
 
 export class BenchArgumentError extends Error {}
 
@@ -50,7 +54,7 @@ export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<
   const given = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const argument = argv[i];
-    const match = /^--(database|sizes|sections)(?:=(.*))?$/.exec(argument);
+    const match = /^--(database|sizes|sections|results)(?:=(.*))?$/.exec(argument);
     if (!match) throw new BenchArgumentError(`Unknown argument "${argument}"\n${BENCH_USAGE}`);
     const value = match[2] ?? argv[++i];
     if (value === undefined || value === "" || value.startsWith("--")) {
@@ -73,5 +77,9 @@ export function parseBenchOptions(argv: readonly string[], env: Readonly<Record<
   const sectionsText = given.get("sections") ?? env.BENCH_SECTIONS;
   const sections = sectionsText ? parseList(sectionsText) : undefined;
 
-  return { database, databaseUrl, sizes, sections, resultsName: database === "postgres" ? "postgres-latest" : "latest" };
+  const results = given.get("results");
+  if (results !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(results)) {
+    throw new BenchArgumentError(`--results: "${results}" is not a file name of lower-case letters, digits and dashes`);
+  }
+  return { database, databaseUrl, sizes, sections, resultsName: results ?? (database === "postgres" ? "postgres-latest" : "latest") };
 }
