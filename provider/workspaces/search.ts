@@ -16,7 +16,8 @@
  *   statement. A text with many ("WS-0", two letters of a reference) is counted index-only (with the chip
  *   bar's counts in the same pass when asked), and its page walks the scope's ordered runs as a page without
  *   text does, the texts checked on each entry: about a page's worth of entries over the share that matches,
- *   not every match sorted (decision 0911).
+ *   not every match sorted (decision 0911). A prefix of the reference id or postcode that nearly every entry
+ *   has is counted as the counters less the few entries outside it (decision 0912).
  */
 import { sql, type RawBuilder } from "kysely";
 import type { z } from "zod";
@@ -216,6 +217,9 @@ function totalsByStatus(rows: readonly CounterRow[], quickFilter: QuickFilter | 
   return totals;
 }
 
+/** The entries of every status together. */
+const sumOf = (totals: Map<WorkspaceStatus, number>) => [...totals.values()].reduce((sum, count) => sum + count, 0);
+
 /** Every quick filter's total over the counter rows. */
 function chipCounts(rows: readonly CounterRow[]): QuickFilterCounts["counts"] {
   return Object.fromEntries(
@@ -327,15 +331,78 @@ type ChipCounts = QuickFilterCounts["counts"];
 /**
  * The matches of a text search, counted from the texts' keys without reading a table row: the total within
  * the search's quick filter and, when `chips`, every quick filter's count (which ignores the search's own).
+ * `counters` (the search's counter rows) are given when the matches are known to be many: then a text that
+ * is a prefix of a key every entry has is counted by the entries it does not match, if they are few
+ * (unmatchedCounts), as "WS-0" is for nearly every workspace.
  */
-async function textCounts(db: DB, search: ResolvedSearch, chips: boolean): Promise<{ total: number; counts: ChipCounts | null }> {
-  const matches = (filter: QuickFilter | null) =>
-    filter ? sql`count(*) FILTER (WHERE (pending_labels & ${quickFilterBit(filter)}) <> 0)::int` : sql`count(*)::int`;
-  const columns = [sql`${matches(search.quickFilter)} AS total`, ...(chips ? QUICK_FILTERS.map((filter) => sql`${matches(filter)} AS ${sql.ref(filter)}`) : [])];
+async function textCounts(
+  db: DB,
+  search: ResolvedSearch,
+  chips: boolean,
+  counters: readonly CounterRow[] | null,
+): Promise<{ total: number; counts: ChipCounts | null }> {
+  const unmatched = counters ? await unmatchedCounts(db, search) : null;
+  if (unmatched) {
+    const listed = sumOf(totalsByStatus(counters!, search.quickFilter));
+    const all = chipCounts(counters!);
+    const counts = Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, all[filter] - unmatched.counts[filter]])) as ChipCounts;
+    return { total: listed - unmatched.total, counts: chips ? counts : null };
+  }
   const { rows } = await sql<ChipCounts & { total: number }>`
-    SELECT ${sql.join(columns)} FROM ${matchedEntries(search, { quickFilter: false })} AS matched`.execute(db);
+    SELECT ${sql.join(countColumns(search, chips))} FROM ${matchedEntries(search, { quickFilter: false })} AS matched`.execute(db);
   const { total, ...counts } = rows[0] ?? { total: 0 };
   return { total, counts: chips ? ({ ...zeroCounts(), ...counts } as ChipCounts) : null };
+}
+
+/** The total within the search's quick filter and, when `chips`, every quick filter's count, over rows with `pending_labels`. */
+function countColumns(search: ResolvedSearch, chips: boolean): RawBuilder<unknown>[] {
+  const matches = (filter: QuickFilter | null) =>
+    filter ? sql`count(*) FILTER (WHERE (pending_labels & ${quickFilterBit(filter)}) <> 0)::int` : sql`count(*)::int`;
+  return [sql`${matches(search.quickFilter)} AS total`, ...(chips ? QUICK_FILTERS.map((filter) => sql`${matches(filter)} AS ${sql.ref(filter)}`) : [])];
+}
+
+/**
+ * The entries of the search's statuses and transaction type that its one text does not match, counted with
+ * every quick filter's count, when the text is a prefix of the reference id or the postcode (keys every
+ * entry has, in the C collation) and at most `unmatchedUpTo` entries fall outside it: those are the key's
+ * two ranges below and above the prefix's, each read from the key's index. Null otherwise.
+ */
+async function unmatchedCounts(db: DB, search: ResolvedSearch): Promise<{ total: number; counts: ChipCounts } | null> {
+  if (search.applicantName || search.lenderReference) return null;
+  const prefixes = [
+    ...(search.postcode ? [["postcode_key", search.postcode]] : []),
+    ...(search.reference ? [["reference_key", search.reference.mode === "prefix" ? search.reference.value : null]] : []),
+  ];
+  if (prefixes.length !== 1 || prefixes[0][1] === null) return null;
+  const [column, prefix] = prefixes[0] as [string, string];
+  const above = prefixSuccessor(prefix);
+  const ranges = [sql`${sql.ref(column)} < ${sql.lit(prefix)}`, ...(above === null ? [] : [sql`${sql.ref(column)} >= ${sql.lit(above)}`])];
+  const bound = sql.lit(TEXT_PAGE_PLAN.unmatchedUpTo + 1);
+  const branches = ranges.map(
+    (range) => sql`(SELECT pending_labels FROM workspace_list_entries
+      WHERE scope = ${search.scope} AND status IN (${sql.join(search.statuses)}) ${and([...entryFilters(search, { quickFilter: false }), range])}
+      LIMIT ${bound})`,
+  );
+  const { rows } = await sql<ChipCounts & { total: number; unmatched: number }>`
+    SELECT count(*)::int AS unmatched, ${sql.join(countColumns(search, true))}
+    FROM (${sql.join(branches, sql` UNION ALL `)}) AS unmatched`.execute(db);
+  const { unmatched, total, ...counts } = rows[0]!;
+  return unmatched > TEXT_PAGE_PLAN.unmatchedUpTo ? null : { total, counts: counts as ChipCounts };
+}
+
+/**
+ * The least string above every string that starts with `prefix`, in code point order (the C collation's, as
+ * UTF-8 keeps it): the prefix with its last character's code point raised by one. Null when there is none.
+ */
+export function prefixSuccessor(prefix: string): string | null {
+  const characters = [...prefix];
+  while (characters.length > 0) {
+    const last = characters.pop()!.codePointAt(0)!;
+    // Past a surrogate's range, so the result is a string PostgreSQL can store.
+    const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+    if (next <= 0x10ffff) return characters.join("") + String.fromCodePoint(next);
+  }
+  return null;
 }
 
 const zeroCounts = () => Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, 0])) as ChipCounts;
@@ -349,7 +416,7 @@ const zeroCounts = () => Object.fromEntries(QUICK_FILTERS.map((filter) => [filte
  * (decision 0911): about 1.7 µs against 0.45 µs an entry by the keys, 7 µs against 0.95 µs with a name.
  * Tests lower them to walk the small test world.
  */
-export const TEXT_PAGE_PLAN = { sortedUpTo: 1_000, walkCost: 4, nameWalkCost: 8 };
+export const TEXT_PAGE_PLAN = { sortedUpTo: 1_000, unmatchedUpTo: 1_000, walkCost: 4, nameWalkCost: 8 };
 
 /**
  * One page of a text search, its total and, when `chips`, the chip bar's counts. A text with few matches is
@@ -374,13 +441,14 @@ async function textSearch(
     ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   const fewTotal = few.rows[0]?.total ?? (offset === 0 ? 0 : null);
   if (fewTotal !== null && fewTotal <= TEXT_PAGE_PLAN.sortedUpTo) {
-    return { ids: few.rows.map((row) => row.workspace_id), total: fewTotal, counts: chips ? (await textCounts(db, search, true)).counts : null };
+    return { ids: few.rows.map((row) => row.workspace_id), total: fewTotal, counts: chips ? (await textCounts(db, search, true, null)).counts : null };
   }
 
-  const { total, counts } = await textCounts(db, search, chips);
+  const counters = await counterRows(db, search);
+  const { total, counts } = await textCounts(db, search, chips, counters);
   if (offset >= total) return { ids: [], total, counts };
-  const byStatus = totalsByStatus(await counterRows(db, search), search.quickFilter);
-  const listed = [...byStatus.values()].reduce((sum, count) => sum + count, 0);
+  const byStatus = totalsByStatus(counters, search.quickFilter);
+  const listed = sumOf(byStatus);
   const take = Math.min(limit, total - offset);
   const walked = ((Math.min(offset, total - offset - take) + take) * listed) / total;
   const walkCost = search.applicantName ? TEXT_PAGE_PLAN.nameWalkCost : TEXT_PAGE_PLAN.walkCost;
@@ -417,7 +485,7 @@ export async function searchWorkspaces(db: DB, caller: VerifiedCaller, body: Wor
     const counters = await counterRows(db, search);
     counts = chips ? chipCounts(counters) : null;
     const byStatus = totalsByStatus(counters, search.quickFilter);
-    total = [...byStatus.values()].reduce((sum, count) => sum + count, 0);
+    total = sumOf(byStatus);
     ids = await orderedPage(db, search, [...byStatus.keys()], total, limit, offset);
   }
   const [records, isSubscriberHasWorkspace] = await Promise.all([
@@ -433,7 +501,7 @@ export async function quickFilterCounts(db: DB, caller: VerifiedCaller, body: Wo
   requireFunctional(caller, "viewWorkspaceList");
   const search = resolveSearch(caller, { ...body, quickFilter: undefined });
   if (!search) return { counts: zeroCounts() };
-  if (hasText(search)) return { counts: (await textCounts(db, search, true)).counts! };
+  if (hasText(search)) return { counts: (await textCounts(db, search, true, await counterRows(db, search))).counts! };
   return { counts: chipCounts(await counterRows(db, search)) };
 }
 
