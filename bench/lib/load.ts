@@ -126,6 +126,12 @@ export async function insertWorkspaces(
   }
   if (pglite) {
     await pglite.transaction(async (tx) => {
+      // PGlite is one session, shared with the running provider, and a trigger's statements keep the plans
+      // they were first given in a session: plans made while the provider wrote a workspace or two (transition
+      // tables of a row or two) can go quadratic over a batch's 25,000; a batch then took many minutes instead
+      // of 30 s. Discarded, each statement is planned again for the batch. (PostgreSQL loads on a connection of
+      // its own, whose plans are made for batches.)
+      await tx.exec("DISCARD PLANS");
       await writeAll((table, columns, rows) => copyRows(tx, table, columns, rows), workspaces, options);
       await tx.query(
         `SELECT setval('workspace_reference_seq', greatest($1::bigint, (SELECT last_value FROM workspace_reference_seq)))`,
