@@ -538,4 +538,30 @@ describe("agreement with an independent reading of the rows", () => {
     await checkCounters();
     await checkAgreement(12, 80);
   }, 120_000);
+
+  it("follows one statement that changes many workspaces, after one that changed a single workspace in the same session", async () => {
+    // A trigger's statements keep their first plan for the session (migration 0101): the many-row update
+    // meets plans made for one row, and the projection must still follow it exactly.
+    const byId = (model: ModelWorkspace[]) => [...model].sort((a, b) => a.id.localeCompare(b.id));
+    const before = byId(await readModel());
+    await sql`UPDATE workspaces SET completion_date = completion_date + 1 WHERE workspace_id = ${DEMO_WORKSPACES.remortgageReady.workspaceId}`.execute(provider.db);
+    // Every completion date moves (the entries and their name keys follow), then back again.
+    await sql`UPDATE workspaces SET completion_date = completion_date + 3`.execute(provider.db);
+    await checkCounters();
+    await checkAgreement(19, 60);
+    await sql`UPDATE workspaces SET completion_date = completion_date - 3`.execute(provider.db);
+    await sql`UPDATE workspaces SET completion_date = completion_date - 1 WHERE workspace_id = ${DEMO_WORKSPACES.remortgageReady.workspaceId}`.execute(provider.db);
+    await checkCounters();
+    expect(byId(await readModel())).toEqual(before);
+  });
+
+  it("refuses to move a participant to another workspace or subscriber, which would leave the list's entries behind", async () => {
+    const { rows } = await sql<{ participant_id: string }>`SELECT participant_id FROM workspace_participants LIMIT 1`.execute(provider.db);
+    await expect(
+      sql`UPDATE workspace_participants SET subscriber_id = ${DEMO_SUBSCRIBERS.keystone.subscriberId} WHERE participant_id = ${rows[0]!.participant_id}
+        AND subscriber_id <> ${DEMO_SUBSCRIBERS.keystone.subscriberId}`.execute(provider.db),
+    ).rejects.toThrow(/keeps its workspace and subscriber/);
+    await sql`UPDATE workspace_participants SET is_approved = is_approved`.execute(provider.db);
+    await checkCounters();
+  });
 });

@@ -39,6 +39,7 @@ import * as statusAtSubscriber from "./migrations/0097-status-at-subscriber.js";
 import * as workspaceListNames from "./migrations/0098-workspace-list-names.js";
 import * as listEntriesPostcode from "./migrations/0099-list-entries-postcode.js";
 import * as listEntriesReferenceKeys from "./migrations/0100-list-entries-reference-keys.js";
+import * as listUpdatesWithoutTransitionJoins from "./migrations/0101-list-updates-without-transition-joins.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0098-workspace-list-names": workspaceListNames,
   "0099-list-entries-postcode": listEntriesPostcode,
   "0100-list-entries-reference-keys": listEntriesReferenceKeys,
+  "0101-list-updates-without-transition-joins": listUpdatesWithoutTransitionJoins,
 };
 
 class InCodeMigrations implements MigrationProvider {
