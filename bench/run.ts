@@ -105,7 +105,10 @@ async function main(): Promise<number> {
         return authorizationCodeToken((options) => server.app.inject({ ...options, headers: { host, ...options.headers } }), config, who.email, DEMO_PASSWORD);
       }
       const client = scriptClients[who.subscriber];
+      // No keep-alive: a socket left idle through a long load is closed by the server while this process is
+      // busy loading, and the next token request would meet it as ECONNRESET.
       const response = await request(`${config.publicUrl}/oidc/token`, {
+        reset: true,
         method: "POST",
         headers: {
           authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
