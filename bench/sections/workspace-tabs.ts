@@ -2,7 +2,7 @@
  * The workspace page and every built tab end to end (issues 12, 13, 14 and 16, "Performance"), on the app the
  * workspaces-page section started (so this section runs after it): the workspace page as it opens (its
  * Overview tab: /workspaces/{id} redirects there) and the Participants, Property details, Financials and
- * Documents tabs logged in as the Northgate Bank lender, on a demo workspace of theirs whose title search
+ * Documents tabs logged in as the Northgate Bank lender, on their demo remortgage WS-0000002 whose title search
  * has succeeded (so the title panel, the proprietor matching and the parties all render); the Stamp duty tab
  * logged in as Harper & Vale's manager (the buyer's representative) on the dual-represented demo purchase
  * WS-0000003, with the SDLT flag on for that measurement only (the tab is not found without it). At each
@@ -50,24 +50,6 @@ const tabName = (tab: string) => {
 };
 const bareName = (tab: string) => `GET ${BARE} (bare page, alternating with ${tab}), ${CONNECTIONS} connections`;
 
-/** The lender's demo workspace whose title search succeeded (provider/title/seed.ts). */
-async function benchWorkspaceId(ctx: BenchContext): Promise<string> {
-  const row = await ctx.db
-    .selectFrom("workspaces as w")
-    .innerJoin("workspace_participants as p", "p.workspace_id", "w.workspace_id")
-    .innerJoin("lodgement_cases as c", "c.workspace_id", "w.workspace_id")
-    .innerJoin("user_subscribers as us", "us.subscriber_id", "p.subscriber_id")
-    .innerJoin("subscriber_users as u", "u.subscriber_user_id", "us.subscriber_user_id")
-    .select("w.workspace_id")
-    .where("u.email", "=", DEMO_USERS.lender.email)
-    .where("c.last_title_search_status", "=", "SUCCESS")
-    .where("w.status", "not in", ["CANCELLED"])
-    .orderBy("w.workspace_reference_id")
-    .executeTakeFirst();
-  if (!row) throw new Error("No demo workspace of the lender has a title: the demo world seeds one");
-  return row.workspace_id;
-}
-
 /** A feature flag in the run's environment, straight in its table (the bench's own database). */
 async function setFlag(ctx: BenchContext, name: string, enabled: boolean): Promise<void> {
   await ctx.db
@@ -83,7 +65,9 @@ export const workspaceTabsSection: BenchSection = {
   async run(ctx: BenchContext): Promise<Measurement[]> {
     const app = runningApp();
     const workspaces = {
-      "lender's titled workspace": await benchWorkspaceId(ctx),
+      // The same workspace at every size: the demo world's titled remortgage, which no other section writes to
+      // (title-search keeps to synthetic workspaces; line-item-save and document-upload write to WS-0000001).
+      "lender's titled workspace": DEMO_WORKSPACES.remortgageReady.workspaceId,
       "dual-represented purchase": DEMO_WORKSPACES.purchaseReady.workspaceId,
     };
     const total = Number(process.env.BENCH_PAGE_REQUESTS ?? ctx.iterations * 20);

@@ -332,8 +332,8 @@ type ChipCounts = QuickFilterCounts["counts"];
  * The matches of a text search, counted from the texts' keys without reading a table row: the total within
  * the search's quick filter and, when `chips`, every quick filter's count (which ignores the search's own).
  * `counters` (the search's counter rows) are given when the matches are known to be many: then a text that
- * is a prefix of a key every entry has is counted by the entries it does not match, if they are few
- * (unmatchedCounts), as "WS-0" is for nearly every workspace.
+ * is a prefix of a key is counted by the entries it does not match, if they are few (unmatchedCounts), as
+ * "WS-0" is for nearly every workspace and two letters of a lender's reference for nearly all of theirs.
  */
 async function textCounts(
   db: DB,
@@ -341,17 +341,31 @@ async function textCounts(
   chips: boolean,
   counters: readonly CounterRow[] | null,
 ): Promise<{ total: number; counts: ChipCounts | null }> {
-  const unmatched = counters ? await unmatchedCounts(db, search) : null;
-  if (unmatched) {
-    const listed = sumOf(totalsByStatus(counters!, search.quickFilter));
-    const all = chipCounts(counters!);
-    const counts = Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, all[filter] - unmatched.counts[filter]])) as ChipCounts;
-    return { total: listed - unmatched.total, counts: chips ? counts : null };
+  if (counters) {
+    const unmatched = await unmatchedCounts(db, search, unmatchedBound(counters));
+    if (unmatched) {
+      const listed = sumOf(totalsByStatus(counters, search.quickFilter));
+      const all = chipCounts(counters);
+      const counts = Object.fromEntries(QUICK_FILTERS.map((filter) => [filter, all[filter] - unmatched.counts[filter]])) as ChipCounts;
+      return { total: listed - unmatched.total, counts: chips ? counts : null };
+    }
   }
   const { rows } = await sql<ChipCounts & { total: number }>`
     SELECT ${sql.join(countColumns(search, chips))} FROM ${matchedEntries(search, { quickFilter: false })} AS matched`.execute(db);
   const { total, ...counts } = rows[0] ?? { total: 0 };
   return { total, counts: chips ? ({ ...zeroCounts(), ...counts } as ChipCounts) : null };
+}
+
+/**
+ * How many entries outside a prefix are read before its matches are counted instead: a share of the entries
+ * of the search's statuses (`unmatchedShare`), rounded down to a power of two so that the statement's text
+ * seldom changes, and at least `unmatchedUpTo`. When there are more, the read costs at most that share more
+ * than counting the matches (which are then most of the entries' other part); when there are fewer, it saves
+ * counting the matches, the entries' larger part.
+ */
+function unmatchedBound(counters: readonly CounterRow[]): number {
+  const share = sumOf(totalsByStatus(counters, null)) * TEXT_PAGE_PLAN.unmatchedShare;
+  return Math.max(TEXT_PAGE_PLAN.unmatchedUpTo, share >= 1 ? 2 ** Math.floor(Math.log2(share)) : 0);
 }
 
 /** The total within the search's quick filter and, when `chips`, every quick filter's count, over rows with `pending_labels`. */
@@ -363,31 +377,37 @@ function countColumns(search: ResolvedSearch, chips: boolean): RawBuilder<unknow
 
 /**
  * The entries of the search's statuses and transaction type that its one text does not match, counted with
- * every quick filter's count, when the text is a prefix of the reference id or the postcode (keys every
- * entry has, in the C collation) and at most `unmatchedUpTo` entries fall outside it: those are the key's
- * two ranges below and above the prefix's, each read from the key's index. Null otherwise.
+ * every quick filter's count, when the text is a prefix of the reference id, the postcode or the incoming
+ * lender's reference (keys in the C collation) and at most `upTo` entries fall outside it: the key's ranges
+ * below and above the prefix's, and the entries without a lender's reference, each read from the key's index.
+ * Null otherwise.
  */
-async function unmatchedCounts(db: DB, search: ResolvedSearch): Promise<{ total: number; counts: ChipCounts } | null> {
-  if (search.applicantName || search.lenderReference) return null;
+async function unmatchedCounts(db: DB, search: ResolvedSearch, upTo: number): Promise<{ total: number; counts: ChipCounts } | null> {
+  if (search.applicantName) return null;
   const prefixes = [
-    ...(search.postcode ? [["postcode_key", search.postcode]] : []),
-    ...(search.reference ? [["reference_key", search.reference.mode === "prefix" ? search.reference.value : null]] : []),
+    ...(search.postcode ? [{ column: "postcode_key", prefix: search.postcode, nullable: false }] : []),
+    ...(search.reference ? [{ column: "reference_key", prefix: search.reference.mode === "prefix" ? search.reference.value : null, nullable: false }] : []),
+    ...(search.lenderReference ? [{ column: "lender_reference_key", prefix: search.lenderReference, nullable: true }] : []),
   ];
-  if (prefixes.length !== 1 || prefixes[0][1] === null) return null;
-  const [column, prefix] = prefixes[0] as [string, string];
+  if (prefixes.length !== 1 || prefixes[0].prefix === null) return null;
+  const { prefix, nullable } = prefixes[0];
+  const column = sql.ref(prefixes[0].column);
   const above = prefixSuccessor(prefix);
-  const ranges = [sql`${sql.ref(column)} < ${sql.lit(prefix)}`, ...(above === null ? [] : [sql`${sql.ref(column)} >= ${sql.lit(above)}`])];
-  const bound = sql.lit(TEXT_PAGE_PLAN.unmatchedUpTo + 1);
+  const ranges = [
+    sql`${column} < ${sql.lit(prefix)}`,
+    ...(above === null ? [] : [sql`${column} >= ${sql.lit(above)}`]),
+    ...(nullable ? [sql`${column} IS NULL`] : []),
+  ];
   const branches = ranges.map(
     (range) => sql`(SELECT pending_labels FROM workspace_list_entries
-      WHERE scope = ${search.scope} AND status IN (${sql.join(search.statuses)}) ${and([...entryFilters(search, { quickFilter: false }), range])}
-      LIMIT ${bound})`,
+      WHERE scope = ${search.scope} AND status IN (${sql.join(search.statuses)}) ${and([...entryFilters(search, { quickFilter: false }), range])})`,
   );
+  // One bound over the ranges together: the read stops at the first entry past it, wherever that is.
   const { rows } = await sql<ChipCounts & { total: number; unmatched: number }>`
     SELECT count(*)::int AS unmatched, ${sql.join(countColumns(search, true))}
-    FROM (${sql.join(branches, sql` UNION ALL `)}) AS unmatched`.execute(db);
+    FROM (SELECT pending_labels FROM (${sql.join(branches, sql` UNION ALL `)}) AS outside LIMIT ${sql.lit(upTo + 1)}) AS unmatched`.execute(db);
   const { unmatched, total, ...counts } = rows[0]!;
-  return unmatched > TEXT_PAGE_PLAN.unmatchedUpTo ? null : { total, counts: counts as ChipCounts };
+  return unmatched > upTo ? null : { total, counts: counts as ChipCounts };
 }
 
 /**
@@ -416,7 +436,7 @@ const zeroCounts = () => Object.fromEntries(QUICK_FILTERS.map((filter) => [filte
  * (decision 0911): about 1.7 µs against 0.45 µs an entry by the keys, 7 µs against 0.95 µs with a name.
  * Tests lower them to walk the small test world.
  */
-export const TEXT_PAGE_PLAN = { sortedUpTo: 1_000, unmatchedUpTo: 1_000, walkCost: 4, nameWalkCost: 8 };
+export const TEXT_PAGE_PLAN = { sortedUpTo: 1_000, unmatchedUpTo: 1_000, unmatchedShare: 1 / 8, walkCost: 4, nameWalkCost: 8 };
 
 /**
  * One page of a text search, its total and, when `chips`, the chip bar's counts. A text with few matches is
@@ -501,8 +521,16 @@ export async function quickFilterCounts(db: DB, caller: VerifiedCaller, body: Wo
   requireFunctional(caller, "viewWorkspaceList");
   const search = resolveSearch(caller, { ...body, quickFilter: undefined });
   if (!search) return { counts: zeroCounts() };
-  if (hasText(search)) return { counts: (await textCounts(db, search, true, await counterRows(db, search))).counts! };
+  if (hasText(search)) return { counts: (await textCounts(db, search, true, (await hasManyMatches(db, search)) ? await counterRows(db, search) : null)).counts! };
   return { counts: chipCounts(await counterRows(db, search)) };
+}
+
+/** Whether more than `sortedUpTo` entries match the search's texts (its quick filter ignored): read up to one more. */
+async function hasManyMatches(db: DB, search: ResolvedSearch): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${matchedEntries(search, { quickFilter: false })} AS matched
+    LIMIT ${sql.lit(TEXT_PAGE_PLAN.sortedUpTo + 1)}) AS few`.execute(db);
+  return rows[0]!.n > TEXT_PAGE_PLAN.sortedUpTo;
 }
 
 // ---------------------------------------------------------------------------------------------------

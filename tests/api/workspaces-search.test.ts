@@ -334,7 +334,7 @@ describe("agreement with an independent reading of the rows", () => {
       const name = a.type === "ORGANISATION" ? a.organisationName! : pick([a.surname!, `${a.forenames} ${a.surname}`, `${a.surname}, ${a.forenames}`]);
       body.applicantName = name.slice(0, 2 + Math.floor(random() * (name.length - 1)));
     } else if (textRoll < 0.4) body.workspaceReferenceId = random() < 0.5 ? String(Number(sample.referenceId.slice(3))) : sample.referenceId.slice(0, 2 + Math.floor(random() * 9));
-    else if (textRoll < 0.5 && sample.lenderReference) body.incomingLenderReference = sample.lenderReference.slice(0, 3 + Math.floor(random() * 8)).toLowerCase();
+    else if (textRoll < 0.5 && sample.lenderReference) body.incomingLenderReference = sample.lenderReference.slice(0, 2 + Math.floor(random() * 9)).toLowerCase();
     return { body, page: 1 + Math.floor(random() * 6), limit: pick([1, 3, 10, 25]) };
   }
 
@@ -427,15 +427,20 @@ describe("agreement with an independent reading of the rows", () => {
   it("answers 200 random searches and chip counts exactly as the rows say", () => checkAgreement(11, 200), 120_000);
 
   it("reads a text's page along the scope's order, from either end, as it does for a text matching much of a large scope", async () => {
-    // The test world is small: every text search walks, and a prefix of a reference id or a postcode is counted by
-    // the entries outside it; then a few matches are sorted, more walked or sorted by their share of the scope,
-    // and counted by what they do not match only when that is at most 3 entries.
+    // The test world is small: every text search walks, and a prefix of a reference id, a postcode or a lender's
+    // reference is counted by the entries outside it; then a few matches are sorted, more walked or sorted by their
+    // share of the scope, and counted by what they do not match only when that is at most 3 or 4 entries (an
+    // eighth of the scope's, rounded down to a power of two); then always.
     const plan = { ...TEXT_PAGE_PLAN };
     try {
       Object.assign(TEXT_PAGE_PLAN, { sortedUpTo: 0, walkCost: 0, nameWalkCost: 0 });
       await checkAgreement(13, 160);
       Object.assign(TEXT_PAGE_PLAN, { sortedUpTo: 3, unmatchedUpTo: 3, walkCost: 1, nameWalkCost: 1 });
       await checkAgreement(17, 120);
+      // Every prefix with matches counted by the entries outside it, however many (a lender's reference's
+      // with the entries that have none).
+      Object.assign(TEXT_PAGE_PLAN, { sortedUpTo: 0, unmatchedUpTo: 0, unmatchedShare: 1, walkCost: 0, nameWalkCost: 0 });
+      await checkAgreement(19, 120);
     } finally {
       Object.assign(TEXT_PAGE_PLAN, plan);
     }

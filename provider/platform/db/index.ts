@@ -40,6 +40,7 @@ import * as workspaceListNames from "./migrations/0098-workspace-list-names.js";
 import * as listEntriesPostcode from "./migrations/0099-list-entries-postcode.js";
 import * as listEntriesReferenceKeys from "./migrations/0100-list-entries-reference-keys.js";
 import * as listUpdatesWithoutTransitionJoins from "./migrations/0101-list-updates-without-transition-joins.js";
+import * as listEntriesLenderReferenceFullIndex from "./migrations/0102-list-entries-lender-reference-full-index.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0099-list-entries-postcode": listEntriesPostcode,
   "0100-list-entries-reference-keys": listEntriesReferenceKeys,
   "0101-list-updates-without-transition-joins": listUpdatesWithoutTransitionJoins,
+  "0102-list-entries-lender-reference-full-index": listEntriesLenderReferenceFullIndex,
 };
 
 class InCodeMigrations implements MigrationProvider {
