@@ -429,8 +429,8 @@ describe("agreement with an independent reading of the rows", () => {
   it("reads a text's page along the scope's order, from either end, as it does for a text matching much of a large scope", async () => {
     // The test world is small: every text search walks, and a prefix of a reference id, a postcode or a lender's
     // reference is counted by the entries outside it; then a few matches are sorted, more walked or sorted by their
-    // share of the scope, and counted by what they do not match only when that is at most 3 or 4 entries (an
-    // eighth of the scope's, rounded down to a power of two); then always.
+    // share of the scope, and counted by what they do not match only when that is at most 3 entries (or an
+    // eighth of the scope's, rounded down to a power of two, where that is more); then always.
     const plan = { ...TEXT_PAGE_PLAN };
     try {
       Object.assign(TEXT_PAGE_PLAN, { sortedUpTo: 0, walkCost: 0, nameWalkCost: 0 });
