@@ -64,20 +64,27 @@ const ALL_PAGE = 1000;
 /**
  * Every user of a subscriber matching the search, in email order, a page of up to 1,000 at a time as the
  * provider answers it: each page continues after the last email of the one before (afterEmail), so every
- * page is read from the email index however far in, and the caller can write each page out before the next
- * is asked for (`convey users export`: docs/decisions/0902-users-export-streams.md).
+ * page is read from the email index however far in. The next page is asked for as soon as a full one
+ * arrives, so the provider reads it while the caller writes this one out; never more than one page ahead
+ * (`convey users export`: docs/decisions/0902-users-export-streams.md).
  */
 export async function* managedUserPagesByEmail(
   ctx: RequestContext,
   search: Omit<UserSearchRequest, "page" | "limit" | "sortBy" | "sortOrder" | "afterEmail">,
   limit = ALL_PAGE,
 ): AsyncGenerator<ManagedUser[]> {
-  let afterEmail: string | undefined;
-  for (;;) {
-    const { records } = await searchManagedUsers(ctx, { ...search, sortBy: "email", sortOrder: "ASC", afterEmail, page: 1, limit });
-    if (records.length > 0) yield records;
-    if (records.length < limit) return;
-    afterEmail = records[records.length - 1]!.email;
+  const pageAfter = async (afterEmail: string | undefined) =>
+    (await searchManagedUsers(ctx, { ...search, sortBy: "email", sortOrder: "ASC", afterEmail, page: 1, limit })).records;
+  let next: Promise<ManagedUser[]> | null = pageAfter(undefined);
+  try {
+    while (next) {
+      const records: ManagedUser[] = await next;
+      next = records.length < limit ? null : pageAfter(records[records.length - 1]!.email);
+      if (records.length > 0) yield records;
+    }
+  } finally {
+    // A caller that stops early leaves at most one page in flight: its answer (or failure) is dropped.
+    void next?.catch(() => undefined);
   }
 }
 

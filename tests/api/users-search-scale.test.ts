@@ -128,6 +128,15 @@ describe("users search at scale", () => {
       "suspended@harpervale.example",
       "zoe@harpervale.example",
     ]);
+    // A full page of 1,000 (the export's) is answered with the same page and total as the counted search:
+    // "more than 1,000" while more than 1,000 follow, and exact at the end.
+    const rest = await search({ sortBy: "email", afterEmail: "a", limit: 1000 });
+    expect(rest.page).toMatchObject({ totalRecords: 1000, pageRecords: 1000, totalIsLowerBound: true });
+    const counted = await search({ sortBy: "email", afterEmail: "a", status: ["Active", "Suspended", "Pending"], limit: 1000 });
+    expect(counted.records.map((user) => user.email)).toEqual(rest.records.map((user) => user.email));
+    const end = await search({ sortBy: "email", afterEmail: rest.records.at(-1)!.email, limit: 1000 });
+    expect(end.page).toMatchObject({ totalRecords: MANY + 4 - 1000, pageRecords: MANY + 4 - 1000, totalIsLowerBound: false });
+    expect(end.records.at(-1)!.email).toBe("zoe@harpervale.example");
     const refused = await provider.call(manager, {
       method: "POST",
       url: "/api/subscriber/v1/subscriber-users/search",
