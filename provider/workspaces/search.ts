@@ -521,16 +521,22 @@ export async function quickFilterCounts(db: DB, caller: VerifiedCaller, body: Wo
   requireFunctional(caller, "viewWorkspaceList");
   const search = resolveSearch(caller, { ...body, quickFilter: undefined });
   if (!search) return { counts: zeroCounts() };
-  if (hasText(search)) return { counts: (await textCounts(db, search, true, (await hasManyMatches(db, search)) ? await counterRows(db, search) : null)).counts! };
+  if (hasText(search)) return { counts: await textChipCounts(db, search) };
   return { counts: chipCounts(await counterRows(db, search)) };
 }
 
-/** Whether more than `sortedUpTo` entries match the search's texts (its quick filter ignored): read up to one more. */
-async function hasManyMatches(db: DB, search: ResolvedSearch): Promise<boolean> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${matchedEntries(search, { quickFilter: false })} AS matched
+/**
+ * The chip bar of a text search (its quick filter ignored): its matches read up to one more than `sortedUpTo`
+ * and counted in the same statement, which is the answer when they are no more; else from the counters.
+ */
+async function textChipCounts(db: DB, search: ResolvedSearch): Promise<ChipCounts> {
+  const { rows } = await sql<ChipCounts & { total: number; matched: number }>`
+    SELECT count(*)::int AS matched, ${sql.join(countColumns(search, true))}
+    FROM (SELECT pending_labels FROM ${matchedEntries(search, { quickFilter: false })} AS matched
     LIMIT ${sql.lit(TEXT_PAGE_PLAN.sortedUpTo + 1)}) AS few`.execute(db);
-  return rows[0]!.n > TEXT_PAGE_PLAN.sortedUpTo;
+  const { matched, total: _all, ...counts } = rows[0]!;
+  if (matched <= TEXT_PAGE_PLAN.sortedUpTo) return counts as ChipCounts;
+  return (await textCounts(db, search, true, await counterRows(db, search))).counts!;
 }
 
 // ---------------------------------------------------------------------------------------------------
