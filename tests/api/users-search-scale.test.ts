@@ -4,6 +4,7 @@
  * key; totals counted to a bound and said to be a lower bound above it; odd input matched literally; the
  * email keyset (afterEmail) the export pages by.
  */
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserSearchResponseSchema, type UserSearchRequest } from "../../core/administration/api.js";
 import { insertSyntheticUsers, type SyntheticUser } from "../../provider/administration/synthetic-users.js";
@@ -120,6 +121,17 @@ describe("users search at scale", () => {
     expect(active.page).toMatchObject({ totalRecords: 1000, totalIsLowerBound: true });
     const all = (await search({ sortBy: "email", limit: 40 })).records;
     expect(active.records.map((user) => user.email)).toEqual(all.filter((user) => user.status === "Active").slice(0, 8).map((user) => user.email));
+  });
+
+  it("keeps no pending list in the users' GIN indexes: a search after a bulk insert reads only the index", async () => {
+    // With a pending list (GIN's default) every search reads all entries not yet merged, and the embedded
+    // database has no autovacuum to merge them (docs/decisions/0914).
+    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`
+      SELECT relname, reloptions FROM pg_class WHERE relname IN ('subscriber_users_search_key', 'user_subscribers_role_names') ORDER BY relname`.execute(provider.db);
+    expect(rows).toEqual([
+      { relname: "subscriber_users_search_key", reloptions: ["fastupdate=off"] },
+      { relname: "user_subscribers_role_names", reloptions: ["fastupdate=off"] },
+    ]);
   });
 
   it("continues the email order after a given email, and refuses it with another order", async () => {

@@ -41,6 +41,7 @@ import * as listEntriesPostcode from "./migrations/0099-list-entries-postcode.js
 import * as listEntriesReferenceKeys from "./migrations/0100-list-entries-reference-keys.js";
 import * as listUpdatesWithoutTransitionJoins from "./migrations/0101-list-updates-without-transition-joins.js";
 import * as listEntriesLenderReferenceFullIndex from "./migrations/0102-list-entries-lender-reference-full-index.js";
+import * as ginIndexesWithoutPendingList from "./migrations/0103-gin-indexes-without-pending-list.js";
 
 export type { Database } from "./schema.js";
 export type DB = Kysely<Database>;
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0100-list-entries-reference-keys": listEntriesReferenceKeys,
   "0101-list-updates-without-transition-joins": listUpdatesWithoutTransitionJoins,
   "0102-list-entries-lender-reference-full-index": listEntriesLenderReferenceFullIndex,
+  "0103-gin-indexes-without-pending-list": ginIndexesWithoutPendingList,
 };
 
 class InCodeMigrations implements MigrationProvider {
