@@ -6,6 +6,7 @@ import { lodgementRegistryJob } from "../../documents/lodgement-jobs.js";
 import { scanLodgementFileJob } from "../../documents/virus-scan-job.js";
 import { sweepOrphanLodgementFilesJob } from "../../documents/files-sweep.js";
 import { sdltFilingJob } from "../../sdlt/jobs.js";
+import { upkeepDatabaseJob } from "../db/upkeep.js";
 import type { JobDefinition } from "./queue.js";
 
 export const PRODUCT_JOBS: readonly JobDefinition[] = [
@@ -16,4 +17,5 @@ export const PRODUCT_JOBS: readonly JobDefinition[] = [
   lodgementRegistryJob,
   sweepOrphanLodgementFilesJob,
   sdltFilingJob,
+  upkeepDatabaseJob,
 ];
