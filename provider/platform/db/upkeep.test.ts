@@ -48,14 +48,14 @@ describe("the database's upkeep", () => {
     await statisticsReported();
     expect(await dead("upkeep_churned")).toBe(1000);
     const upkeep = await upkeepDatabase(db);
-    expect(upkeep.vacuumed).toContain("upkeep_churned");
-    expect(upkeep.analysed).toContain("upkeep_changed");
-    expect([...upkeep.vacuumed, ...upkeep.analysed]).not.toContain("upkeep_quiet");
+    expect(upkeep.vacuumed).toContain("public.upkeep_churned");
+    expect(upkeep.analysed).toContain("public.upkeep_changed");
+    expect([...upkeep.vacuumed, ...upkeep.analysed]).not.toContain("public.upkeep_quiet");
     expect(await dead("upkeep_churned")).toBe(0);
     expect(await dead("upkeep_changed")).toBe(300);
     // Done: nothing of these tables is due again.
     const again = await upkeepDatabase(db);
-    expect([...again.vacuumed, ...again.analysed].filter((table) => table.startsWith("upkeep_"))).toEqual([]);
+    expect([...again.vacuumed, ...again.analysed].filter((table) => table.startsWith("public.upkeep_"))).toEqual([]);
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))("on PostgreSQL, leaves the work to the server's autovacuum", async () => {
