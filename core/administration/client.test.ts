@@ -325,6 +325,21 @@ describe("every user of a subscriber, page after page (convey users export)", ()
     ]);
   });
 
+  it("throws a page's failure where that page is taken, not while the page before it is being written", async () => {
+    provider.answer("POST", SEARCH, 200, pageOf(["a@x.example", "b@x.example"]));
+    provider.answer("POST", SEARCH, 500, { message: "The provider failed." });
+    const taken: string[] = [];
+    const reading = (async () => {
+      for await (const page of managedUserPagesByEmail(provider.ctx, { subscriberId: "sub-1" }, 2)) {
+        // Writing the first page takes a while: the second has failed meanwhile (an unhandled rejection would fail this test).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        taken.push(...page.map((u) => u.email));
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ status: 500 });
+    expect(taken).toEqual(["a@x.example", "b@x.example"]);
+  });
+
   it("lists the subscribers whose name holds a text", async () => {
     provider.answer("GET", "/api/subscriber/v1/subscribers", 200, { records: [], page: { page: 1, limit: 20, totalRecords: 0, pageRecords: 0 } });
     await listSubscribers(provider.ctx, { name: "north", limit: 20 });

@@ -73,18 +73,18 @@ export async function* managedUserPagesByEmail(
   search: Omit<UserSearchRequest, "page" | "limit" | "sortBy" | "sortOrder" | "afterEmail">,
   limit = ALL_PAGE,
 ): AsyncGenerator<ManagedUser[]> {
-  const pageAfter = async (afterEmail: string | undefined) =>
-    (await searchManagedUsers(ctx, { ...search, sortBy: "email", sortOrder: "ASC", afterEmail, page: 1, limit })).records;
+  // Asked for at once and awaited later: a failure meanwhile is thrown where the page is awaited, and is
+  // not reported as unhandled while the caller is still writing the page before it.
+  const pageAfter = (afterEmail: string | undefined) => {
+    const page = searchManagedUsers(ctx, { ...search, sortBy: "email", sortOrder: "ASC", afterEmail, page: 1, limit }).then(({ records }) => records);
+    page.catch(() => undefined);
+    return page;
+  };
   let next: Promise<ManagedUser[]> | null = pageAfter(undefined);
-  try {
-    while (next) {
-      const records: ManagedUser[] = await next;
-      next = records.length < limit ? null : pageAfter(records[records.length - 1]!.email);
-      if (records.length > 0) yield records;
-    }
-  } finally {
-    // A caller that stops early leaves at most one page in flight: its answer (or failure) is dropped.
-    void next?.catch(() => undefined);
+  while (next) {
+    const records: ManagedUser[] = await next;
+    next = records.length < limit ? null : pageAfter(records[records.length - 1]!.email);
+    if (records.length > 0) yield records;
   }
 }
 
