@@ -526,16 +526,17 @@ export async function quickFilterCounts(db: DB, caller: VerifiedCaller, body: Wo
 }
 
 /**
- * The chip bar of a text search (its quick filter ignored): its matches read up to one more than `sortedUpTo`
- * and counted in the same statement, which is the answer when they are no more; else from the counters.
+ * The chip bar of a text search (its quick filter ignored, so `total` counts every match read): its matches
+ * read up to one more than `sortedUpTo` and counted in the same statement, which is the answer when they are
+ * no more; else from the counters.
  */
 async function textChipCounts(db: DB, search: ResolvedSearch): Promise<ChipCounts> {
-  const { rows } = await sql<ChipCounts & { total: number; matched: number }>`
-    SELECT count(*)::int AS matched, ${sql.join(countColumns(search, true))}
+  const { rows } = await sql<ChipCounts & { total: number }>`
+    SELECT ${sql.join(countColumns(search, true))}
     FROM (SELECT pending_labels FROM ${matchedEntries(search, { quickFilter: false })} AS matched
     LIMIT ${sql.lit(TEXT_PAGE_PLAN.sortedUpTo + 1)}) AS few`.execute(db);
-  const { matched, total: _all, ...counts } = rows[0]!;
-  if (matched <= TEXT_PAGE_PLAN.sortedUpTo) return counts as ChipCounts;
+  const { total, ...counts } = rows[0]!;
+  if (total <= TEXT_PAGE_PLAN.sortedUpTo) return counts as ChipCounts;
   return (await textCounts(db, search, true, await counterRows(db, search))).counts!;
 }
 
