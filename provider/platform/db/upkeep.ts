@@ -8,8 +8,8 @@
  * - its dead rows pass 50 + 20% of its live rows, or
  * - its rows inserted since the last vacuum pass 1,000 + 20%.
  * A table is only analysed when its rows changed since the last ANALYZE pass 50 + 10%.
- * Every schema's tables, the job queue's (pgboss) among them. Each table is its own statement. The one session runs nothing else meanwhile, so no step holds it longer
- * than one table takes.
+ * Every schema's tables, the job queue's (pgboss) among them. Each table is its own statement: the one
+ * session runs nothing else meanwhile, so no step holds it longer than one table takes.
  *
  * Where an autovacuum launcher runs (PostgreSQL), the job leaves the work to it.
  */
@@ -29,12 +29,13 @@ export async function upkeepDatabase(db: DB): Promise<Upkeep> {
     SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum launcher'`.execute(db);
   if (launchers[0]!.n > 0) return { vacuumed: [], analysed: [] };
   const { rows } = await sql<{ name: string; vacuum: boolean }>`
-    SELECT schemaname || '.' || relname AS name,
-      (n_dead_tup > 50 + 0.2 * n_live_tup OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup) AS vacuum
-    FROM pg_stat_user_tables
-    WHERE (n_dead_tup > 50 + 0.2 * n_live_tup OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-        OR n_mod_since_analyze > 50 + 0.1 * n_live_tup)
-    ORDER BY 1`.execute(db);
+    SELECT name, vacuum_due AS vacuum FROM (
+      SELECT schemaname || '.' || relname AS name,
+        (n_dead_tup > 50 + 0.2 * n_live_tup OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup) AS vacuum_due,
+        n_mod_since_analyze > 50 + 0.1 * n_live_tup AS analyze_due
+      FROM pg_stat_user_tables) AS tables
+    WHERE vacuum_due OR analyze_due
+    ORDER BY name`.execute(db);
   const upkeep: Upkeep = { vacuumed: [], analysed: [] };
   for (const { name, vacuum } of rows) {
     if (vacuum) {
