@@ -1,10 +1,11 @@
 /**
  * The Financials tab's loader and action (document 2 sections 2.3, 4.6, 4.7, 4.7a, 5.5 to 5.7, 7.4 and 8),
- * server side. The loader reads the workspace (shared with the shell), the schedule, the product clock and
- * the bank holidays, and opens the inline view the address names only when the view model offers it to this
- * user. The action reads the intent's form with its schema, sends the write with the version the user saw
- * (the schedule's or the line item's), and answers a redirect to the tab with a flash toast; a refusal keeps
- * the user's input with the provider's message (field messages beside their fields) and a toast.
+ * server side. The loader reads the workspace (shared with the shell) and the schedule, takes the product's
+ * time from their answers and the bank holidays from the rule the provider applies (core/shared), and opens
+ * the inline view the address names only when the view model offers it to this user. The action reads the
+ * intent's form with its schema, sends the write with the version the user saw (the schedule's or the line
+ * item's), and answers a redirect to the tab with a flash toast; a refusal keeps the user's input with the
+ * provider's message (field messages beside their fields) and a toast.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -29,10 +30,10 @@ import {
 } from "../../core/financials/client.js";
 import { availableLineItemCategories, LINE_ITEM_CATEGORY_LABELS, type LineItemCategory } from "../../core/financials/enums.js";
 import { isFlagOn } from "../../core/shared/feature-flags.js";
-import { listBankHolidays } from "../../core/financials/bank-holidays-client.js";
 import { listFinancialAccounts } from "../../core/financials/accounts-client.js";
 import { formatSortCode } from "../../core/parties/names.js";
 import { addDays, londonToday } from "../../core/shared/london-time.js";
+import { bankHolidaysBetween } from "../../core/shared/bank-holidays.js";
 import { earliestCompletionDate } from "../../core/financials/completion-date.js";
 import { productNow } from "../../core/shared/product-clock-client.js";
 import { getManagedUser } from "../../core/administration/client.js";
@@ -85,9 +86,10 @@ async function userNamesOf(ctx: RequestContext, schedule: Schedule): Promise<Rec
 async function loadEverything(request: Request, user: UserSession, workspaceId: string | undefined) {
   const workspace = await loadViewableWorkspace(request, user, workspaceId);
   try {
+    // The workspace's answer carried the product clock's offset: `productNow` makes no call of its own.
     const [schedule, flags, now] = await Promise.all([getSchedule(user.ctx, workspace.workspaceId), featureFlags(user.ctx), productNow(user.ctx)]);
     const today = londonToday(now);
-    const bankHolidays = await listBankHolidays(user.ctx, { from: today, to: addDays(today, BANK_HOLIDAY_HORIZON_DAYS) });
+    const bankHolidays = bankHolidaysBetween(today, addDays(today, BANK_HOLIDAY_HORIZON_DAYS));
     const userNames = await userNamesOf(user.ctx, schedule);
     return { workspace, schedule, flags, now, bankHolidays, userNames };
   } catch (error) {

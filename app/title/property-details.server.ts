@@ -63,11 +63,9 @@ const UpdatesSchema = z.enum(["changed", "unchanged"]);
 
 export async function loadPropertyDetails(request: Request, workspaceId: string | undefined) {
   const user = await requireUser(request);
-  const [workspace, flags, now] = await Promise.all([
-    loadViewableWorkspace(request, user, workspaceId),
-    featureFlags(user.ctx),
-    productNow(user.ctx),
-  ]);
+  const [workspace, flags] = await Promise.all([loadViewableWorkspace(request, user, workspaceId), featureFlags(user.ctx)]);
+  // After the workspace's answer, which carries the product clock's offset: no call of its own.
+  const now = await productNow(user.ctx);
   const subject = subjectOf(user);
   const accessToken = user.ctx.accessToken ?? null;
   const prefetch = prefetchesAuthorization({ flags, accessToken, roles: subject.roles });

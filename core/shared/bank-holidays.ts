@@ -4,8 +4,8 @@
  * falls on a weekend appears as its substitute weekday), corrected by an override list for one-off days
  * proclaimed by royal proclamation, which the package learns late or not at all.
  *
- * Server-side only (provider, CLI, app loaders): the package carries every country's data. Pages receive
- * the dates from GET /api/settlement/v1/bank-holidays.
+ * Server-side only (provider, CLI, app loaders): the package carries every country's data. The Financials
+ * loader hands its page the dates; other callers have GET /api/settlement/v1/bank-holidays.
  */
 import Holidays from "date-holidays";
 import { isWeekend } from "./london-time.js";

@@ -27,8 +27,8 @@ export function mockProvider() {
     dispatcher: agent,
   };
 
-  /** Serves the next request to `method` `path` (query string ignored when matching) with `status` and `body`. */
-  function answer(method: string, path: string, status: number, body: unknown) {
+  /** Serves the next request to `method` `path` (query string ignored when matching) with `status`, `body` and any `headers`. */
+  function answer(method: string, path: string, status: number, body: unknown, headers: Record<string, string> = {}) {
     pool.intercept({ method, path: (asked) => asked.split("?")[0] === path }).reply((request) => {
       const text = typeof request.body === "string" ? request.body : "";
       seen.push({
@@ -42,7 +42,7 @@ export function mockProvider() {
       return {
         statusCode: status,
         data: JSON.stringify(body),
-        responseOptions: { headers: { "content-type": "application/json" } },
+        responseOptions: { headers: { "content-type": "application/json", ...headers } },
       };
     });
   }
@@ -64,7 +64,8 @@ export function mockProviderPerTest() {
     get seen() {
       return current.seen;
     },
-    answer: (method: string, path: string, status: number, body: unknown) => current.answer(method, path, status, body),
+    answer: (method: string, path: string, status: number, body: unknown, headers?: Record<string, string>) =>
+      current.answer(method, path, status, body, headers),
   };
 }
 

@@ -5,6 +5,13 @@
  */
 import { z } from "zod";
 
+/**
+ * On every provider answer: how far the product clock is from real time, in milliseconds (0 in production,
+ * where it is real time). The app takes the product's time from the answers it already has
+ * (docs/decisions/0916-product-time-on-every-answer.md).
+ */
+export const PRODUCT_CLOCK_OFFSET_HEADER = "x-product-clock-offset";
+
 export const ProductClockSchema = z.object({
   /** The product's time now. */
   now: z.string(),

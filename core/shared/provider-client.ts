@@ -8,6 +8,7 @@ import type * as Undici from "undici";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { CORRELATION_ID_HEADER, ErrorBodySchema } from "./contract.js";
+import { PRODUCT_CLOCK_OFFSET_HEADER } from "./product-clock.js";
 import { IF_MATCH_HEADER, ifMatch } from "./versions.js";
 import { ProviderAnswerLostError, ProviderError, ProviderUnavailableError } from "./provider-errors.js";
 
@@ -25,6 +26,11 @@ export interface RequestContext {
    * drops what it cached for the session.
    */
   onWrite?: () => void;
+  /**
+   * The product clock's offset from real time, in milliseconds, as the provider's latest answer to this
+   * context gave it (PRODUCT_CLOCK_OFFSET_HEADER): `productNow` reads it instead of asking for the clock.
+   */
+  productClockOffsetMs?: number;
 }
 
 /**
@@ -102,6 +108,9 @@ export async function call<S extends z.ZodType>(
   } catch (error) {
     throw connectionFailure(error, url, correlationId);
   }
+
+  const clockOffset = response.headers[PRODUCT_CLOCK_OFFSET_HEADER];
+  if (typeof clockOffset === "string" && /^-?\d{1,15}$/.test(clockOffset)) ctx.productClockOffsetMs = Number(clockOffset);
 
   let text: string;
   try {

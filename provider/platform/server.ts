@@ -92,7 +92,7 @@ export async function buildServer(options: {
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);
     echoCorrelationId(app);
-    answerHeaders(app);
+    answerHeaders(app, clock);
     refusingUnstorableText(app);
 
     await app.register(fastifySwagger, {

@@ -15,7 +15,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { JobsResponseSchema, JobSchema, type Job } from "../../core/shared/jobs.js";
-import { ProductClockSchema } from "../../core/shared/product-clock.js";
+import { PRODUCT_CLOCK_OFFSET_HEADER, ProductClockSchema } from "../../core/shared/product-clock.js";
 import { loadConfig, type ProviderConfig } from "../../provider/platform/config.js";
 import { createTestDatabase, type TestDatabase } from "../../provider/platform/db/test-database.js";
 import { DEMO_USERS, seedDemoWorld, type DemoScriptClient } from "../../provider/platform/demo-world.js";
@@ -355,11 +355,22 @@ describe("the sweep of expired identity records", () => {
 });
 
 describe("the product clock", () => {
+  it("has its offset on every answer, so a caller knows the product's time without asking for it", async () => {
+    const set = await setClock("2031-03-02T09:00:00Z");
+    const answer = await call(helpdesk, { method: "GET", url: "/api/v1/me" });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers[PRODUCT_CLOCK_OFFSET_HEADER]).toBe(String(set.offsetMs));
+    const refused = await call(helpdesk, { method: "GET", url: "/api/workspace/v1/workspaces/not-a-workspace" });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.headers[PRODUCT_CLOCK_OFFSET_HEADER]).toBe(String(set.offsetMs));
+  });
+
   it("goes back to real time", async () => {
     const response = await call(helpdesk, { method: "DELETE", url: "/api/v1/clock" });
     expect(response.statusCode, response.body).toBe(200);
     const clock = ProductClockSchema.parse(response.json());
     expect(clock.offsetMs).toBe(0);
+    expect(response.headers[PRODUCT_CLOCK_OFFSET_HEADER]).toBe("0");
     expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(5_000);
   });
 
@@ -377,6 +388,7 @@ describe("the product clock", () => {
         headers: { host, authorization: `Bearer ${helpdesk}` },
       });
       expect(response.statusCode).toBe(404);
+      expect(response.headers[PRODUCT_CLOCK_OFFSET_HEADER]).toBe("0");
     } finally {
       await production.close();
     }
