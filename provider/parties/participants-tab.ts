@@ -15,7 +15,7 @@ export async function participantsTab(db: DB, caller: VerifiedCaller, workspaceI
   requireAction(caller, "viewWorkspace", workspace);
   const rows = await workspaceRows(db, workspaceId);
   const [participants, lawFirms, lenders, title] = await Promise.all([
-    participantRecordsOf(db, workspaceId),
+    participantRecordsOf(db, workspaceId, rows),
     lawFirmsOf(db, workspaceId, rows),
     lendersOf(db, workspaceId, rows),
     titleMatchOfWorkspace(db, workspace, rows.parties),

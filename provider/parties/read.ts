@@ -97,40 +97,37 @@ function addressOfFirm(row: LawFirmRow | undefined): LawFirm["address"] {
   };
 }
 
-interface ParticipantFacts {
-  participant_id: string;
-  subscriber_id: string;
-  role: string;
-  name: string;
-}
-
-async function participantsWithNames(db: DB | Trx, workspaceId: string): Promise<ParticipantFacts[]> {
+/** The workspace's participants, each with its subscriber's name and entity type. */
+export async function participantRows(db: DB | Trx, workspaceId: string) {
   return db
     .selectFrom("workspace_participants as p")
     .innerJoin("subscribers as s", "s.subscriber_id", "p.subscriber_id")
-    .select(["p.participant_id", "p.subscriber_id", "p.role", "s.name"])
+    .select(["p.participant_id", "p.subscriber_id", "p.role", "p.is_approved", "p.status", "s.name", "s.entity_type"])
     .where("p.workspace_id", "=", workspaceId)
     .execute();
 }
 
-async function referenceRows(db: DB | Trx, workspaceId: string) {
+/** The workspace's references, in the order they were given. */
+export async function referenceRows(db: DB | Trx, workspaceId: string) {
   return db
     .selectFrom("workspace_references")
     .select(["reference_id", "reference_number", "representative_role", "representative_id"])
     .where("workspace_id", "=", workspaceId)
+    .orderBy("created_at")
+    .orderBy("reference_id")
     .execute();
 }
 
 /** What the law firms and the lenders are both derived from; read once when a caller answers both. */
 export interface WorkspaceRows {
-  participants: ParticipantFacts[];
+  participants: Awaited<ReturnType<typeof participantRows>>;
   references: Awaited<ReturnType<typeof referenceRows>>;
   parties: PartyRow[];
 }
 
 export async function workspaceRows(db: DB | Trx, workspaceId: string): Promise<WorkspaceRows> {
   const [participants, references, parties] = await Promise.all([
-    participantsWithNames(db, workspaceId),
+    participantRows(db, workspaceId),
     referenceRows(db, workspaceId),
     partyRows(db, workspaceId),
   ]);

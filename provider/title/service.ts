@@ -134,6 +134,7 @@ async function titleOfCase(db: DB | Trx, lodgementCaseId: string): Promise<Title
     .selectAll()
     .where("lodgement_case_id", "=", lodgementCaseId)
     .orderBy("retrieved_at", "desc")
+    .limit(1)
     .executeTakeFirst();
 }
 

@@ -22,7 +22,15 @@ import type {
   WorkspaceUpdateRequestSchema,
 } from "../../core/workspaces/api.js";
 import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, RepresentativeRole, VerificationOfIdentity } from "../../core/parties/enums.js";
-import { addressesByParty, partyAddressRows, partyRows, representationOf } from "../parties/read.js";
+import {
+  addressesByParty,
+  participantRows,
+  partyAddressRows,
+  partyRows,
+  referenceRows,
+  representationOf,
+  type WorkspaceRows,
+} from "../parties/read.js";
 import { referenceHolder } from "../../core/parties/rules.js";
 import type { CancellationReason, ParticipantRole, TransactionType } from "../../core/workspaces/enums.js";
 import { isSelectableSubscriber, PARTICIPANT_ROLES } from "../../core/workspaces/enums.js";
@@ -169,15 +177,12 @@ export async function createWorkspace(db: DB, caller: VerifiedCaller, body: Crea
 // ---------------------------------------------------------------------------------------------------
 // Read
 
-async function participantsOf(db: DB | Trx, workspaceId: string): Promise<Participant[]> {
-  const rows = await db
-    .selectFrom("workspace_participants as p")
-    .innerJoin("subscribers as s", "s.subscriber_id", "p.subscriber_id")
-    .select(["p.participant_id", "p.subscriber_id", "p.role", "p.is_approved", "p.status", "s.name", "s.entity_type"])
-    .where("p.workspace_id", "=", workspaceId)
-    .execute();
+type ParticipantRow = Awaited<ReturnType<typeof participantRows>>[number];
+type ReferenceRow = Awaited<ReturnType<typeof referenceRows>>[number];
+
+function participantsFrom(rows: readonly ParticipantRow[]): Participant[] {
   const order = (role: string) => PARTICIPANT_ROLES.indexOf(role as ParticipantRole);
-  return rows
+  return [...rows]
     .sort((a, b) => order(a.role) - order(b.role))
     .map((row) => ({
       participantId: row.participant_id,
@@ -190,20 +195,21 @@ async function participantsOf(db: DB | Trx, workspaceId: string): Promise<Partic
     }));
 }
 
-async function referencesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceReferenceRecord[]> {
-  const rows = await db
-    .selectFrom("workspace_references")
-    .select(["reference_id", "reference_number", "representative_role", "representative_id"])
-    .where("workspace_id", "=", workspaceId)
-    .orderBy("created_at")
-    .orderBy("reference_id")
-    .execute();
+function referencesFrom(rows: readonly ReferenceRow[]): WorkspaceReferenceRecord[] {
   return rows.map((row) => ({
     referenceId: row.reference_id,
     referenceNumber: row.reference_number,
     representativeRole: row.representative_role as RepresentativeRole,
     representativeId: row.representative_id,
   }));
+}
+
+async function participantsOf(db: DB | Trx, workspaceId: string): Promise<Participant[]> {
+  return participantsFrom(await participantRows(db, workspaceId));
+}
+
+async function referencesOf(db: DB | Trx, workspaceId: string): Promise<WorkspaceReferenceRecord[]> {
+  return referencesFrom(await referenceRows(db, workspaceId));
 }
 
 async function partiesOf(db: DB | Trx, workspace: WorkspaceRow): Promise<WorkspaceParty[]> {
@@ -535,11 +541,15 @@ export async function participantDetails(
 }
 
 /** The workspace's participants, each with its reference (the participant-details records). */
+/** The participants with their references; from the rows a caller has already read when it gives them. */
 export async function participantRecordsOf(
   db: DB | Trx,
   workspaceId: string,
+  known?: Pick<WorkspaceRows, "participants" | "references">,
 ): Promise<(Participant & { referenceId: string | null; referenceNumber: string | null })[]> {
-  const [participants, references] = await Promise.all([participantsOf(db, workspaceId), referencesOf(db, workspaceId)]);
+  const [participants, references] = known
+    ? [participantsFrom(known.participants), referencesFrom(known.references)]
+    : await Promise.all([participantsOf(db, workspaceId), referencesOf(db, workspaceId)]);
   return participants.map((participant) => {
     const reference =
       references.find((r) => r.representativeId === participant.participantId) ??
