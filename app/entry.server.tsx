@@ -39,12 +39,18 @@ export default function handleRequest(
     // The whole document at once: no route defers data or suspends, so the shell is the page, and one
     // buffer costs the server (and its compression) far fewer writes than a stream of React's chunks.
     const chunks: Buffer[] = [];
+    let timeout: NodeJS.Timeout | undefined;
+    // Once the whole document is in, React has nothing left to abort: the timer is cleared, and the sink
+    // emits no 'close' (React would answer one by aborting the finished render, ending the sink again, and
+    // Node would make an error of that, with its stack, on every page).
     const sink = new Writable({
+      emitClose: false,
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();
       },
       final(done) {
+        clearTimeout(timeout);
         const body = Buffer.concat(chunks);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(body.length));
@@ -62,6 +68,7 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError() {
@@ -70,7 +77,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000).unref();
+    timeout = setTimeout(abort, streamTimeout + 1_000).unref();
   });
 }
 
