@@ -142,12 +142,12 @@ async function main(): Promise<number> {
         if (added >= 200_000 && (added - (size - loaded)) % 100_000 === 0) log(`  ${fmt(loaded)} workspaces, ${((Date.now() - loadStarted) / 1000).toFixed(0)} s`);
       }
       const loadSeconds = (Date.now() - loadStarted) / 1000;
-      await vacuumAnalyze(bench.db);
+      const longestVacuum = await vacuumAnalyze(bench.db);
       const seconds = (Date.now() - loadStarted) / 1000;
-      loads.push({ size, added, loadSeconds, vacuumSeconds: seconds - loadSeconds, seconds, loadAverage: Math.round(loadavg()[0] * 100) / 100 });
+      loads.push({ size, added, loadSeconds, vacuumSeconds: seconds - loadSeconds, longestVacuum, seconds, loadAverage: Math.round(loadavg()[0] * 100) / 100 });
       log("");
       log(
-        `${fmt(size)} workspaces: ${fmt(added)} added by ${loadMethod} in ${loadSeconds.toFixed(1)} s (${fmt(Math.round(added / loadSeconds))} a second), VACUUM ANALYZE ${(seconds - loadSeconds).toFixed(1)} s; load average ${loadavg()[0].toFixed(2)}`,
+        `${fmt(size)} workspaces: ${fmt(added)} added by ${loadMethod} in ${loadSeconds.toFixed(1)} s (${fmt(Math.round(added / loadSeconds))} a second), VACUUM ANALYZE ${(seconds - loadSeconds).toFixed(1)} s (${longestVacuumText(longestVacuum)}); load average ${loadavg()[0].toFixed(2)}`,
       );
       for (const section of sections) {
         log(` ${section.name}`);
@@ -206,11 +206,15 @@ function redacted(url: string): string {
 }
 
 /** How long one size took to load: its workspaces, with their parties, participants, references, tasks and list entries. */
+const longestVacuumText = ({ table, seconds }: { table: string; seconds: number }) => `the longest, ${table}, ${seconds.toFixed(1)} s`;
+
 interface Load {
   size: number;
   added: number;
   loadSeconds: number;
   vacuumSeconds: number;
+  /** The table whose VACUUM (ANALYZE) took longest: how long the upkeep-database job holds the embedded database. */
+  longestVacuum: { table: string; seconds: number };
   seconds: number;
   loadAverage: number;
 }
@@ -273,7 +277,7 @@ function markdown(
     "",
     ...result.loads.map(
       (load) =>
-        `- to ${fmt(load.size)} workspaces: ${fmt(load.added)} added in ${load.loadSeconds.toFixed(1)} s (${fmt(Math.round(load.added / load.loadSeconds))} a second), VACUUM ANALYZE ${load.vacuumSeconds.toFixed(1)} s; one-minute load average ${load.loadAverage} after`,
+        `- to ${fmt(load.size)} workspaces: ${fmt(load.added)} added in ${load.loadSeconds.toFixed(1)} s (${fmt(Math.round(load.added / load.loadSeconds))} a second), VACUUM ANALYZE ${load.vacuumSeconds.toFixed(1)} s (${longestVacuumText(load.longestVacuum)}); one-minute load average ${load.loadAverage} after`,
     ),
     "",
     ...extra,

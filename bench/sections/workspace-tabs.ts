@@ -36,7 +36,7 @@ interface Tab {
   /** A feature flag the tab needs on (set for its measurement only). */
   flag?: string;
 }
-const TABS: readonly Tab[] = [
+const ALL_TABS: readonly Tab[] = [
   { tab: "overview", as: "lender", workspace: "lender's titled workspace" },
   { tab: "participants", as: "lender", workspace: "lender's titled workspace" },
   { tab: "property-details", as: "lender", workspace: "lender's titled workspace" },
@@ -44,6 +44,9 @@ const TABS: readonly Tab[] = [
   { tab: "documents", as: "lender", workspace: "lender's titled workspace" },
   { tab: "stamp-duty", as: "manager", workspace: "dual-represented purchase", flag: "sdltEnabled" },
 ];
+/** BENCH_TABS (comma-separated, e.g. participants,documents) measures only those tabs, to profile one. */
+const only = process.env.BENCH_TABS?.split(",").filter(Boolean);
+const TABS = only ? ALL_TABS.filter(({ tab }) => only.includes(tab)) : ALL_TABS;
 const tabName = (tab: string) => {
   const who = TABS.find((t) => t.tab === tab)?.as === "manager" ? "the buyer's representative" : "the lender";
   return `GET /workspaces/{id}/${tab} as ${who}, ${CONNECTIONS} connections`;
