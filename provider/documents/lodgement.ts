@@ -193,7 +193,7 @@ type PartyRow = Awaited<ReturnType<typeof partyRows>>[number];
 /** The held title's register and the change-of-name resolutions: the facts beside the parties. */
 async function titleFactsOf(db: DB | Trx, workspaceId: string, lodgementCaseId: string) {
   const [title, resolutions] = await Promise.all([
-    db.selectFrom("titles").select("register").where("lodgement_case_id", "=", lodgementCaseId).orderBy("retrieved_at", "desc").executeTakeFirst(),
+    db.selectFrom("titles").select("register").where("lodgement_case_id", "=", lodgementCaseId).orderBy("retrieved_at", "desc").limit(1).executeTakeFirst(),
     db
       .selectFrom("title_party_resolutions")
       .select("party_id")

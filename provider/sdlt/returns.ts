@@ -158,6 +158,7 @@ async function summaryOf(
       .select("title_number")
       .where("lodgement_case_id", "=", lodgementCaseId)
       .orderBy("retrieved_at", "desc")
+      .limit(1)
       .executeTakeFirst(),
     db
       .selectFrom("lodgement_cases")
