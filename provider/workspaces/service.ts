@@ -540,8 +540,10 @@ export async function participantDetails(
   return { records: await participantRecordsOf(db, workspaceId) };
 }
 
-/** The workspace's participants, each with its reference (the participant-details records). */
-/** The participants with their references; from the rows a caller has already read when it gives them. */
+/**
+ * The workspace's participants, each with its reference (the participant-details records); from the rows the
+ * caller has already read when it gives them.
+ */
 export async function participantRecordsOf(
   db: DB | Trx,
   workspaceId: string,
