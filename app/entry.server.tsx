@@ -39,7 +39,8 @@ export default function handleRequest(
     // The whole document at once: no route defers data or suspends, so the shell is the page, and one
     // buffer costs the server (and its compression) far fewer writes than a stream of React's chunks.
     const chunks: Buffer[] = [];
-    let timeout: NodeJS.Timeout | undefined;
+    let abort = () => {};
+    const timeout = setTimeout(() => abort(), streamTimeout + 1_000).unref();
     // Once the whole document is in, React has nothing left to abort: the timer is cleared, and the sink
     // emits no 'close' (React would answer one by aborting the finished render, ending the sink again, and
     // Node would make an error of that, with its stack, on every page).
@@ -58,7 +59,7 @@ export default function handleRequest(
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(
+    const { pipe, abort: abortRender } = renderToPipeableStream(
       <NonceProvider nonce={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
@@ -77,7 +78,7 @@ export default function handleRequest(
         },
       },
     );
-    timeout = setTimeout(abort, streamTimeout + 1_000).unref();
+    abort = abortRender;
   });
 }
 
