@@ -25,7 +25,7 @@ import { freePort } from "../scripts/free-port.js";
 import { authorizationCodeToken } from "../tests/api/support.js";
 import { BenchArgumentError, parseBenchOptions } from "./lib/args.js";
 import { openBenchDatabase } from "./lib/database.js";
-import { insertSubscribers, insertWorkspaces, vacuumAnalyze } from "./lib/load.js";
+import { insertSubscribers, insertWorkspaces, vacuumAnalyze, type LongestVacuum } from "./lib/load.js";
 import { syntheticWorkspaces, type SyntheticParticipants } from "./lib/synthetic.js";
 import type { BenchEnvironment, Measurement, TargetResult } from "./lib/types.js";
 import { SECTIONS } from "./sections/index.js";
@@ -205,16 +205,15 @@ function redacted(url: string): string {
   return parsed.toString();
 }
 
-/** How long one size took to load: its workspaces, with their parties, participants, references, tasks and list entries. */
-const longestVacuumText = ({ table, seconds }: { table: string; seconds: number }) => `the longest, ${table}, ${seconds.toFixed(1)} s`;
+const longestVacuumText = ({ table, seconds }: LongestVacuum) => `the longest, ${table}, ${seconds.toFixed(1)} s`;
 
+/** How long one size took to load: its workspaces, with their parties, participants, references, tasks and list entries. */
 interface Load {
   size: number;
   added: number;
   loadSeconds: number;
   vacuumSeconds: number;
-  /** The table whose VACUUM (ANALYZE) took longest: how long the upkeep-database job holds the embedded database. */
-  longestVacuum: { table: string; seconds: number };
+  longestVacuum: LongestVacuum;
   seconds: number;
   loadAverage: number;
 }

@@ -316,13 +316,19 @@ export async function insertSubscribers(
     .execute();
 }
 
-/** Statistics for the planner and the visibility map for index-only scans (PGlite runs no autovacuum). */
+/** The table whose VACUUM (ANALYZE) took longest: how long the upkeep-database job holds the embedded database. */
+export interface LongestVacuum {
+  table: string;
+  seconds: number;
+}
+
 /**
- * VACUUM (ANALYZE) of each table the load wrote, one statement a table as the product's upkeep-database job
- * runs them; answers the longest, which is how long that job would hold the embedded database's one session.
+ * Statistics for the planner and the visibility map for index-only scans (PGlite runs no autovacuum): VACUUM
+ * (ANALYZE) of each table the load wrote, one statement a table as the product's upkeep-database job runs
+ * them; answers the longest, which is how long that job would hold the embedded database's one session.
  */
-export async function vacuumAnalyze(database: DB): Promise<{ table: string; seconds: number }> {
-  let longest = { table: "", seconds: 0 };
+export async function vacuumAnalyze(database: DB): Promise<LongestVacuum> {
+  let longest: LongestVacuum = { table: "", seconds: 0 };
   for (const table of [
     "workspaces",
     "workspace_parties",
