@@ -43,4 +43,21 @@ describe("readAccessToken", () => {
   it("refuses a token without a subject", () => {
     expect(() => readAccessToken(token({ [CLAIMS.roles]: [] }))).toThrow();
   });
+
+  it("decodes a token once: the same token gives the same claims, which cannot be changed", () => {
+    const first = token({ sub: "user-2", [CLAIMS.roles]: ["Workspace Viewer"] });
+    const claims = readAccessToken(first);
+    expect(readAccessToken(first)).toBe(claims);
+    expect(Object.isFrozen(claims) && Object.isFrozen(claims.roles)).toBe(true);
+    expect(() => (claims.roles as string[]).push("User Manager")).toThrow();
+    expect(readAccessToken(token({ sub: "user-3" })).userId).toBe("user-3");
+  });
+
+  it("keeps a bounded number of decoded tokens", () => {
+    const first = token({ sub: "user-0" });
+    const claims = readAccessToken(first);
+    for (let n = 1; n <= 600; n++) readAccessToken(token({ sub: `user-${n}` }));
+    expect(readAccessToken(first)).not.toBe(claims);
+    expect(readAccessToken(first)).toEqual(claims);
+  });
 });

@@ -20,8 +20,8 @@ const AccessTokenClaimsSchema = z.object({
 
 export interface UserClaims {
   userId: string;
-  roles: string[];
-  permissions: string[];
+  roles: readonly string[];
+  permissions: readonly string[];
   subscriberId: string | null;
   subscriberType: string | null;
   /** The provider grant the token belongs to (revoking it revokes the token). */
@@ -32,16 +32,34 @@ export interface UserClaims {
   issuedAt: number | null;
 }
 
-export function readAccessToken(accessToken: string): UserClaims {
+/**
+ * The tokens decoded lately, by token: a page reads its token's claims several times (the session, the
+ * role-change check, the feature flags, the header), and a token's claims never change. Bounded: the oldest
+ * is dropped past DECODED_TOKENS_KEPT.
+ */
+const decoded = new Map<string, Readonly<UserClaims>>();
+const DECODED_TOKENS_KEPT = 500;
+
+/** The claims of an access token; the same frozen object for the same token (do not change it). */
+export function readAccessToken(accessToken: string): Readonly<UserClaims> {
+  const known = decoded.get(accessToken);
+  if (known) return known;
+  const claims = decodeAccessToken(accessToken);
+  if (decoded.size >= DECODED_TOKENS_KEPT) decoded.delete(decoded.keys().next().value as string);
+  decoded.set(accessToken, claims);
+  return claims;
+}
+
+function decodeAccessToken(accessToken: string): Readonly<UserClaims> {
   const claims = AccessTokenClaimsSchema.parse(decodeJwt(accessToken));
-  return {
+  return Object.freeze({
     userId: claims.sub,
-    roles: claims[CLAIMS.roles],
-    permissions: claims[CLAIMS.permissions],
+    roles: Object.freeze(claims[CLAIMS.roles]),
+    permissions: Object.freeze(claims[CLAIMS.permissions]),
     subscriberId: claims[CLAIMS.subscriberId],
     subscriberType: claims[CLAIMS.subscriberType],
     grantId: claims[CLAIMS.grantId],
     expiresAt: claims.exp === undefined ? null : claims.exp * 1000,
     issuedAt: claims.iat === undefined ? null : claims.iat * 1000,
-  };
+  });
 }
