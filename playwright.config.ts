@@ -1,8 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import { join } from "node:path";
+import { e2ePorts } from "./tests/e2e/ports";
 
-const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
-const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 4100);
+const { app: appPort, provider: providerPort } = e2ePorts();
 // A fresh data folder per run (the demo world is seeded on the product's first start), named with the app's
 // port too, so products started at the same moment by scripts/e2e.ts's shards never share one.
 const dataDir = process.env.E2E_DATA_DIR ?? join(process.cwd(), ".tmp", `e2e-${Date.now()}-${appPort}`);

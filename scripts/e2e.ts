@@ -10,12 +10,12 @@
 import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { e2ePorts } from "../tests/e2e/ports.js";
 
 const SPEC_DIR = "tests/e2e";
 const extraArgs = process.argv.slice(2);
 const shardCount = extraArgs.length ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
-const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
-const providerPort = Number(process.env.E2E_PROVIDER_PORT ?? 4100);
+const { app: appPort, provider: providerPort } = e2ePorts();
 
 /** The spec files of each shard: largest first to the lightest shard. */
 function dealSpecs(count: number): string[][] {

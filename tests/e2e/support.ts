@@ -4,10 +4,11 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { e2ePorts } from "./ports";
 
 export const DEMO_PASSWORD = "Conveyancing-Demo-1";
-export const APP_URL = `http://localhost:${process.env.E2E_APP_PORT ?? 3100}`;
-export const PROVIDER_URL = `http://localhost:${process.env.E2E_PROVIDER_PORT ?? 4100}`;
+export const APP_URL = `http://localhost:${e2ePorts().app}`;
+export const PROVIDER_URL = `http://localhost:${e2ePorts().provider}`;
 /** The data folder of the product under test (set by playwright.config.ts before the workers start). */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR!;
 /** The app server's log, kept in the data folder (scripts/start.ts). */
