@@ -590,7 +590,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test.describe("a subscriber without users, as the helpdesk administrator", () => {
+test.describe("a subscriber without users, then with more than 1,000, as the helpdesk administrator", () => {
   test.use({ storageState: stateFile("helpdesk") });
   let empty: { subscriberId: string; name: string };
 
@@ -615,6 +615,50 @@ test.describe("a subscriber without users, as the helpdesk administrator", () =>
       await expectNoAxeViolations(page, javaScriptEnabled);
       await page.locator(".empty-state").getByRole("link", { name: "Add user" }).click();
       await expect(page.getByText(`The user joins ${empty.name}.`)).toBeVisible();
+      await context.close();
+    });
+  }
+
+  /** Added once, by whichever of the two tests runs first. */
+  let scaleUsers: Promise<void> | undefined;
+
+  /** 1,020 Pending users, added in calls of at most 500 rows, as a firm's script would. */
+  async function addScaleUsers() {
+    const rows = Array.from({ length: 1_020 }, (_, n) => ({
+      firstName: "Scale",
+      lastName: "Tester",
+      email: `scale.${n}.${run}@fenwick.example`,
+      roleNames: ["Workspace Viewer"],
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      const { status, json } = await api.call("POST", `/api/subscriber/v1/subscribers/${empty.subscriberId}/subscriber-users/bulk`, { rows: rows.slice(start, start + 500) });
+      expect(status, JSON.stringify(json)).toBe(200);
+    }
+  }
+
+  for (const javaScriptEnabled of [true, false]) {
+    test(`more than 1,000 matches: 'more than 1,000', and the pages go on to the last user (${javaScriptEnabled ? "JavaScript on" : "JavaScript off"})`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      await (scaleUsers ??= addScaleUsers());
+      const context = await browser.newContext({ storageState: stateFile("helpdesk"), javaScriptEnabled });
+      const page = await context.newPage();
+      const pagination = page.getByRole("navigation", { name: "Pagination" });
+      await page.goto(`/users?subscriberId=${empty.subscriberId}&q=scale`);
+      await expect(page.getByText("More than 1,000 result(s) found based on your search")).toBeVisible();
+      await expect(pagination.getByText("1-10 of more than 1,000")).toBeVisible();
+      await expect(page.getByRole("table").getByText("Users, more than 1,000 in all")).toBeAttached();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+
+      // Past the first 1,000 the page is answered, not sent back: the count grows with the page.
+      await page.goto(`/users?subscriberId=${empty.subscriberId}&q=scale&page=101`);
+      await expect(pagination.getByText("1001-1010 of more than 1,010")).toBeVisible();
+      expect(await names(page)).toHaveLength(10);
+      await pagination.getByRole("link", { name: "Next page" }).click();
+      // The last page counts exactly, and has no next page.
+      await expect(pagination.getByText("1011-1020 of 1020")).toBeVisible();
+      await expect(page).toHaveURL(/page=102/);
+      expect(await names(page)).toHaveLength(10);
+      await expect(pagination.getByRole("link", { name: "Next page" })).toHaveCount(0);
       await context.close();
     });
   }
