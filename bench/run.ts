@@ -93,6 +93,7 @@ async function main(): Promise<number> {
   const host = new URL(config.publicUrl).host;
 
   const environment: BenchEnvironment = {
+    database: benchOptions.database,
     providerUrl: config.publicUrl,
     config,
     db: bench.db,

@@ -7,6 +7,7 @@
 import type { DB } from "../../provider/platform/db/index.js";
 import type { ProviderConfig } from "../../provider/platform/config.js";
 import type { DemoScriptClient } from "../../provider/platform/demo-world.js";
+import type { BenchDatabaseKind } from "./args.js";
 
 export interface Measurement {
   section: string;
@@ -37,6 +38,8 @@ export interface TargetResult {
 
 /** What lives for the whole run. */
 export interface BenchEnvironment {
+  /** The database the provider runs on: the embedded one (PGlite) or PostgreSQL. */
+  database: BenchDatabaseKind;
   /** http://127.0.0.1:<port>, the provider with its API and identity provider. */
   providerUrl: string;
   config: ProviderConfig;

@@ -41,7 +41,10 @@ import type { BenchContext, BenchEnvironment, BenchSection, Measurement, TargetR
 const SECTION = "workspaces-page";
 const ROOT = resolve(import.meta.dirname, "../..");
 export const PAGE_P99_TARGET_MS = 150;
-/** The page's p99 when nothing else runs on the machine. */
+/**
+ * The page's p99 when nothing else runs on the machine, on the embedded database (issue 16). With PostgreSQL
+ * the server's own processes are work beside the benchmark's two, so the machine is never idle by this measure.
+ */
 const IDLE_PAGE_P99_TARGET_MS = 100;
 const idle = (m: Measurement) => Number(m.notes?.otherCpus ?? Number.NaN) <= IDLE_OTHER_CPU;
 export const THROUGHPUT_RATIO_TARGET = 0.4;
@@ -70,6 +73,7 @@ export interface App {
 }
 
 let app: App | null = null;
+let database: BenchEnvironment["database"] = "pglite";
 
 /** The app this section started, for the sections that measure other pages of it (they run after this one). */
 export function runningApp(): App {
@@ -297,10 +301,10 @@ function otherCpuMs(app: App): number {
 }
 
 /** At most this share of one CPU used by other work during a measurement: the machine counts as idle. */
-export const IDLE_OTHER_CPU = 0.1;
+const IDLE_OTHER_CPU = 0.1;
 
 /** The CPUs other work used on average during a load (0.25 = a quarter of one CPU). */
-export function otherCpus(load: PageLoad): number {
+function otherCpus(load: PageLoad): number {
   return Math.max(0, Math.round((load.otherCpuMs / 1000 / load.seconds) * 100) / 100);
 }
 
@@ -433,6 +437,7 @@ export const workspacesPageSection: BenchSection = {
   name: SECTION,
 
   async setup(env) {
+    database = env.database;
     app = await startApp(env);
     env.log(`Workspaces page: the app (build/) at ${app.origin}`);
   },
@@ -505,14 +510,18 @@ export const workspacesPageSection: BenchSection = {
         met: page !== undefined && page.errors === 0 && page.p99 < PAGE_P99_TARGET_MS,
         detail: page ? `p99 ${page.p99} ms, ${page.errors} errors of ${page.samples}` : "not measured",
       },
-      {
-        section: SECTION,
-        target: `${PAGE} at ${CONNECTIONS} concurrent connections on an idle machine (other work using at most ${IDLE_OTHER_CPU} of a CPU meanwhile): p99 < ${IDLE_PAGE_P99_TARGET_MS} ms and no error ${where}`,
-        met: page !== undefined && page.errors === 0 && idle(page) && page.p99 < IDLE_PAGE_P99_TARGET_MS,
-        detail: page
-          ? `p99 ${page.p99} ms, ${page.errors} errors of ${page.samples}; other work used ${page.notes?.otherCpus} of a CPU${idle(page) ? "" : ": the machine was not idle, so this was not shown"}`
-          : "not measured",
-      },
+      ...(database === "pglite"
+        ? [
+            {
+              section: SECTION,
+              target: `${PAGE} at ${CONNECTIONS} concurrent connections on an idle machine (other work using at most ${IDLE_OTHER_CPU} of a CPU meanwhile): p99 < ${IDLE_PAGE_P99_TARGET_MS} ms and no error ${where}`,
+              met: page !== undefined && page.errors === 0 && idle(page) && page.p99 < IDLE_PAGE_P99_TARGET_MS,
+              detail: page
+                ? `p99 ${page.p99} ms, ${page.errors} errors of ${page.samples}; other work used ${page.notes?.otherCpus} of a CPU${idle(page) ? "" : ": the machine was not idle, so this was not shown"}`
+                : "not measured",
+            },
+          ]
+        : []),
       {
         section: SECTION,
         target: `${PAGE} throughput at least ${THROUGHPUT_RATIO_TARGET * 100}% of a bare page of the same app (${BARE}) ${where}`,
