@@ -36,7 +36,7 @@ import { throwProviderError, writeFailureToast } from "../errors/provider-errors
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { featureFlags } from "../feature-flags.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
-import { loadViewableWorkspace } from "../workspaces/workspace-page.server";
+import { loadViewableWorkspace, loadViewableWorkspaceWith } from "../workspaces/workspace-page.server";
 import {
   applicationFormSchema,
   approvalFormSchema,
@@ -60,12 +60,6 @@ export const DOCUMENTS_TOASTS = {
   requisitionsSubmitted: DOCUMENT_MESSAGES.submitted,
 } as const;
 
-/** A promise awaited later: marked handled now, so that it may reject before its turn comes. */
-function started<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
 /**
  * One round of provider calls: the workspace, its case read in full (documents, requests, files, participants
  * and the lender's deed references: one call, one consistent read) and the flags, in parallel. The workspace
@@ -73,15 +67,11 @@ function started<T>(promise: Promise<T>): Promise<T> {
  * not read come back absent: the page says they could not be loaded (section 8.2), as when the call fails.
  */
 export async function loadState(request: Request, user: UserSession, workspaceId: string | undefined) {
-  const pendingWorkspace = started(loadViewableWorkspace(request, user, workspaceId));
-  // An id that is no workspace's: loadViewableWorkspace refuses it (403 or 404, in its order) and nothing else is asked.
-  if (!isWorkspaceId(workspaceId)) await pendingWorkspace;
-  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
-  const pendingCase = started(getLodgementCaseInFull(user.ctx, workspaceId));
-  const pendingFlags = started(featureFlags(user.ctx));
-  const workspace = await pendingWorkspace;
+  const { workspace, tab } = await loadViewableWorkspaceWith(request, user, workspaceId, (id) =>
+    Promise.all([getLodgementCaseInFull(user.ctx, id), featureFlags(user.ctx)]),
+  );
   try {
-    const [{ lodgementCase, documents, requests, files, participants, deedReferences }, flags] = await Promise.all([pendingCase, pendingFlags]);
+    const [{ lodgementCase, documents, requests, files, participants, deedReferences }, flags] = await tab;
     return { workspace, lodgementCase, documents, files, requests, participants, flags, deedReferences: deedReferences ?? [], deedReferencesFailed: deedReferences === null };
   } catch (error) {
     return throwProviderError(request, error);

@@ -45,7 +45,7 @@ import { throwProviderError, writeFailureToast } from "../errors/provider-errors
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { featureFlags } from "../feature-flags.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
-import { loadViewableWorkspace } from "../workspaces/workspace-page.server";
+import { loadViewableWorkspaceWith } from "../workspaces/workspace-page.server";
 import {
   AcceptAccountSchema,
   AmountPayableFormSchema,
@@ -84,10 +84,10 @@ async function userNamesOf(ctx: RequestContext, schedule: Schedule): Promise<Rec
 }
 
 async function loadEverything(request: Request, user: UserSession, workspaceId: string | undefined) {
-  const workspace = await loadViewableWorkspace(request, user, workspaceId);
+  const { workspace, tab } = await loadViewableWorkspaceWith(request, user, workspaceId, (id) => getSchedule(user.ctx, id));
   try {
     // The workspace's answer carried the product clock's offset: `productNow` makes no call of its own.
-    const [schedule, flags, now] = await Promise.all([getSchedule(user.ctx, workspace.workspaceId), featureFlags(user.ctx), productNow(user.ctx)]);
+    const [schedule, flags, now] = await Promise.all([tab, featureFlags(user.ctx), productNow(user.ctx)]);
     const today = londonToday(now);
     const bankHolidays = bankHolidaysBetween(today, addDays(today, BANK_HOLIDAY_HORIZON_DAYS));
     const userNames = await userNamesOf(user.ctx, schedule);

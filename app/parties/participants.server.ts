@@ -24,7 +24,7 @@ import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
-import { loadViewableWorkspace } from "../workspaces/workspace-page.server";
+import { loadViewableWorkspace, loadViewableWorkspaceWith } from "../workspaces/workspace-page.server";
 import { inlineViewSearch, parseInlineView, type InlineView } from "./inline-view";
 import { intentMatchesView, PARTICIPANT_FORMS, PARTICIPANT_INTENTS, type ParticipantIntent } from "./participant-forms";
 import { participantsView, ROLE_LABELS, type Control, type ParticipantsView } from "./participants-view";
@@ -40,9 +40,9 @@ export const PARTICIPANTS_TOASTS = {
 export const TITLE_NOT_LOADED = "The title information could not be loaded.";
 
 async function loadEverything(request: Request, user: UserSession, workspaceId: string | undefined) {
-  const workspace = await loadViewableWorkspace(request, user, workspaceId);
+  const { workspace, tab } = await loadViewableWorkspaceWith(request, user, workspaceId, (id) => getParticipantsTab(user.ctx, id));
   try {
-    const { participants, lawFirms, lenders, title } = await getParticipantsTab(user.ctx, workspace.workspaceId);
+    const { participants, lawFirms, lenders, title } = await tab;
     return {
       workspace,
       participants,

@@ -27,7 +27,7 @@ import { invariantResponse } from "../errors/invariant";
 import { throwProviderError, writeFailureToast } from "../errors/provider-errors.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { requireUser, subjectOf, type UserSession } from "../session/user-session.server";
-import { checkStampDutyTab, loadViewableWorkspace } from "../workspaces/workspace-page.server";
+import { checkStampDutyTab, loadViewableWorkspaceWith } from "../workspaces/workspace-page.server";
 import { workspaceContext } from "../workspaces/workspace-view";
 import { editLockTooltip } from "../../core/workspaces/status.js";
 import {
@@ -62,8 +62,8 @@ async function loadState(
   mode: SdltViewMode,
 ) {
   await checkStampDutyTab(request, workspaceId);
-  const workspace = await loadViewableWorkspace(request, user, workspaceId);
-  const details = await getStampDutyDetails(user.ctx, workspace.workspaceId);
+  const { workspace, tab } = await loadViewableWorkspaceWith(request, user, workspaceId, (id) => getStampDutyDetails(user.ctx, id));
+  const details = await tab;
   const view = sdltView({
     details,
     user: subjectOf(user),

@@ -34,6 +34,31 @@ export async function loadViewableWorkspace(request: Request, user: UserSession,
   return workspace;
 }
 
+/** A promise awaited later: marked handled now, so that it may reject before its turn comes. */
+function started<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * The viewable workspace (loadViewableWorkspace) and a tab's own read of it, asked for at once rather than one
+ * after the other: the provider answers the read only for a workspace the caller may see. The workspace is
+ * awaited first, so that its refusal (403, 404) is the one the user sees; an id that is no workspace's asks
+ * nothing else. The read's own failure comes when `tab` is awaited.
+ */
+export async function loadViewableWorkspaceWith<T>(
+  request: Request,
+  user: UserSession,
+  workspaceId: string | undefined,
+  read: (workspaceId: string) => Promise<T>,
+): Promise<{ workspace: WorkspaceDetail; tab: Promise<T> }> {
+  const pendingWorkspace = started(loadViewableWorkspace(request, user, workspaceId));
+  if (!isWorkspaceId(workspaceId)) await pendingWorkspace;
+  invariantResponse(isWorkspaceId(workspaceId), "Workspace not found", 404);
+  const tab = started(read(workspaceId));
+  return { workspace: await pendingWorkspace, tab };
+}
+
 export async function loadWorkspacePage(request: Request, workspaceId: string | undefined) {
   const user = await requireUser(request);
   const [workspace, flags] = await Promise.all([loadViewableWorkspace(request, user, workspaceId), featureFlags(user.ctx)]);
