@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { WorkspaceDetail } from "../../core/workspaces/api.js";
+import { TEST_WORKSPACE_ID as WORKSPACE_ID, workspaceDetail } from "../../core/workspaces/workspace-detail.test-helper.js";
 import { call } from "../../core/shared/provider-client.js";
 import { signedInUser } from "../test/signed-in-user";
 
@@ -17,40 +17,7 @@ vi.mock("../feature-flags.server", async () => {
 
 const { loadViewableWorkspaceWith } = await import("./workspace-page.server");
 
-const WORKSPACE_ID = "5c000000-0000-4000-8000-000000000002";
-
-const workspace: WorkspaceDetail = {
-  workspaceId: WORKSPACE_ID,
-  workspaceReferenceId: "WS-0000002",
-  transactionType: "REMORTGAGE",
-  transferOfEquity: false,
-  status: "CREATED",
-  workspaceStatus: "CREATED",
-  jurisdiction: "ENGLAND_WALES",
-  securityAddress: { securityAddressId: "a", addressId: "a", name: "Orchard House", number: "3", flat: null, street: "Church Road", town: "Winchester", postcode: "SO23 9LP" },
-  completionDate: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  workspaceCreatedAt: "2026-01-01T00:00:00.000Z",
-  parties: [],
-  participants: [],
-  references: [],
-  reference: null,
-  participantReference: null,
-  participantRole: null,
-  contextualPermissions: null,
-  tasks: [],
-  readyForApproval: false,
-  canBeCancelled: true,
-  canBeUnapproved: false,
-  hardLocked: false,
-  isLocked: false,
-  isCancelled: false,
-  lodgementDelayed: false,
-  borrowersValidationStatus: "VALID",
-  subscriberId: "s1",
-  remarks: null,
-  version: 4,
-};
+const workspace = workspaceDetail();
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let server: Server;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkspaceDetail } from "../../core/workspaces/api.js";
+import { workspaceDetail } from "../../core/workspaces/workspace-detail.test-helper.js";
 import { defaultFeatureFlags } from "../../core/shared/feature-flags.js";
 import { permissionsForRoles } from "../../core/shared/permissions/roles.js";
 import { workspaceView, type WorkspaceViewInput } from "./workspace-view";
@@ -33,20 +34,8 @@ const party = (role: "BORROWER" | "BUYER" | "SELLER", forenames: string, surname
 });
 
 function workspace(change: Partial<WorkspaceDetail> = {}): WorkspaceDetail {
-  return {
-    workspaceId: "5c000000-0000-4000-8000-000000000002",
-    workspaceReferenceId: "WS-0000002",
-    transactionType: "REMORTGAGE",
-    transferOfEquity: false,
-    status: "CREATED",
-    workspaceStatus: "CREATED",
-    jurisdiction: "ENGLAND_WALES",
-    securityAddress: { securityAddressId: "a", addressId: "a", name: "Orchard House", number: "3", flat: null, street: "Church Road", town: "Winchester", postcode: "SO23 9LP" },
-    completionDate: null,
-    createdAt: "2026-01-01T00:00:00Z",
-    workspaceCreatedAt: "2026-01-01T00:00:00Z",
+  return workspaceDetail({
     parties: [party("BORROWER", "Oliver", "Bennett"), party("BORROWER", "Sophie Anne", "Bennett"), party("SELLER", "Sam", "Seller")],
-    participants: [],
     references: [
       { referenceId: "r1", referenceNumber: "NG-1", representativeRole: "INCOMING_LENDER", representativeId: null },
       { referenceId: "r2", referenceNumber: "HV-2", representativeRole: "INCOMING_LENDER_REPRESENTATIVE", representativeId: null },
@@ -54,21 +43,9 @@ function workspace(change: Partial<WorkspaceDetail> = {}): WorkspaceDetail {
     reference: "NG-1",
     participantReference: "HV-2",
     participantRole: "INCOMING_LENDER_REPRESENTATIVE",
-    contextualPermissions: null,
-    tasks: [],
     readyForApproval: true,
-    canBeCancelled: true,
-    canBeUnapproved: false,
-    hardLocked: false,
-    isLocked: false,
-    isCancelled: false,
-    lodgementDelayed: false,
-    borrowersValidationStatus: "VALID",
-    subscriberId: "s1",
-    remarks: null,
-    version: 4,
     ...change,
-  };
+  });
 }
 
 const approver = { permissions: permissionsForRoles(["Workspace Approver"]), roles: ["Workspace Approver"], subscriberId: "hv", subscriberType: "Law Firm" };

@@ -3,9 +3,10 @@ import { mockProviderPerTest } from "../shared/mock-provider.test-helper.js";
 import { UseCaseRefusal } from "../shared/refusals.js";
 import { showWorkspace, WORKSPACE_LOOKUP_MESSAGES, WorkspaceLookupSchema } from "./overview-client.js";
 import type { WorkspaceDetail } from "./api.js";
+import { TEST_WORKSPACE_ID, workspaceDetail } from "./workspace-detail.test-helper.js";
 
 const provider = mockProviderPerTest();
-const WORKSPACE_ID = "5c000000-0000-4000-8000-000000000002";
+const WORKSPACE_ID = TEST_WORKSPACE_ID;
 const CASE_ID = "6d000000-0000-4000-8000-000000000002";
 
 const borrower = {
@@ -34,39 +35,13 @@ const borrower = {
   titleStatus: null,
 };
 
-function detail(): Record<string, unknown> {
-  return {
-    workspaceId: WORKSPACE_ID,
-    workspaceReferenceId: "WS-0000002",
-    transactionType: "REMORTGAGE",
-    transferOfEquity: false,
-    status: "CREATED",
-    workspaceStatus: "CREATED",
-    jurisdiction: "ENGLAND_WALES",
+function detail(): WorkspaceDetail {
+  return workspaceDetail({
     securityAddress: { securityAddressId: "a", addressId: "a", name: null, number: "3", flat: null, street: "Church Road", town: "Winchester", postcode: "SO23 9LP" },
-    completionDate: null,
-    createdAt: "2026-01-01T00:00:00Z",
-    workspaceCreatedAt: "2026-01-01T00:00:00Z",
-    parties: [borrower],
-    participants: [],
-    references: [],
-    reference: null,
-    participantReference: null,
-    participantRole: null,
-    contextualPermissions: null,
-    tasks: [],
-    readyForApproval: false,
-    canBeCancelled: true,
-    canBeUnapproved: false,
-    hardLocked: false,
-    isLocked: false,
-    isCancelled: false,
-    lodgementDelayed: false,
+    parties: [borrower as WorkspaceDetail["parties"][number]],
     borrowersValidationStatus: "PENDING",
-    subscriberId: "s1",
-    remarks: null,
     version: 3,
-  } satisfies Partial<Record<keyof WorkspaceDetail, unknown>>;
+  });
 }
 
 const lodgementCase = {
