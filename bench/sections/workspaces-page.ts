@@ -434,9 +434,10 @@ export function cost(load: PageLoad) {
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /**
- * Requests of the bare page before any measurement. A new app process runs its code slowly until the engine
- * has compiled it: the first section's bare page would measure about a quarter slower than the later
- * sections' (700 against 900-1,000 a second), and their ratios would be taken at different stages of warm-up.
+ * Requests of the bare page before each size's first measurement. An app process runs its code slowly until
+ * the engine has compiled it, and again after a long idle spell (the load of the next size): the first
+ * section's bare page would measure about a quarter slower than the later sections' (700 against 900-1,000 a
+ * second), and their ratios would be taken at different stages of warm-up.
  */
 const WARM_UP_REQUESTS = 10_000;
 async function warmUp(app: App): Promise<void> {
@@ -455,13 +456,13 @@ export const workspacesPageSection: BenchSection = {
     database = env.database;
     app = await startApp(env);
     env.log(`Workspaces page: the app (build/) at ${app.origin}`);
-    await warmUp(app);
   },
 
   async run(ctx: BenchContext): Promise<Measurement[]> {
     if (!app) throw new Error("The app is not running");
     // A new login at each size: loading the next size can outlast the session's idle time.
     const cookie = await logIn(app, ctx.providerUrl, DEMO_USERS.lender.email);
+    await warmUp(app);
     const total = Number(process.env.BENCH_PAGE_REQUESTS ?? ctx.iterations * 20);
     const warmup = Math.max(CONNECTIONS * 2, ctx.warmup * CONNECTIONS);
     const { bare, page } = await loadInRounds(app, cookie, total, warmup);
