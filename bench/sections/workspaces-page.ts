@@ -46,7 +46,6 @@ export const PAGE_P99_TARGET_MS = 150;
  * the server's own processes are work beside the benchmark's two, so the machine is never idle by this measure.
  */
 const IDLE_PAGE_P99_TARGET_MS = 100;
-const idle = (m: Measurement) => Number(m.notes?.otherCpus ?? Number.NaN) <= IDLE_OTHER_CPU;
 export const THROUGHPUT_RATIO_TARGET = 0.4;
 export const JAVASCRIPT_TARGET_KB = 120;
 export const CONNECTIONS = 10;
@@ -307,6 +306,9 @@ const IDLE_OTHER_CPU = 0.1;
 function otherCpus(load: PageLoad): number {
   return Math.max(0, Math.round((load.otherCpuMs / 1000 / load.seconds) * 100) / 100);
 }
+
+/** Whether the machine was idle while a measurement ran (its `otherCpus` note). */
+const idle = (m: Measurement) => Number(m.notes?.otherCpus ?? Number.NaN) <= IDLE_OTHER_CPU;
 
 /** The JavaScript of a first visit: scripts and module preloads of the page, and their static imports. */
 function firstVisitJavaScript(app: App, cookie: string) {
