@@ -138,10 +138,15 @@ export async function workspaceRows(db: DB | Trx, workspaceId: string): Promise<
  * The workspace's law firms: its own (the buyer's or incoming lender's representative) and the seller's,
  * both participants (id = the participant's id), then the external law firms entered with representation.
  */
-export async function lawFirmsOf(db: DB | Trx, workspaceId: string, known?: WorkspaceRows): Promise<LawFirm[]> {
+export async function lawFirmsOf(
+  db: DB | Trx,
+  workspaceId: string,
+  known?: WorkspaceRows & { lawFirms?: readonly LawFirmRow[] },
+): Promise<LawFirm[]> {
   const [{ participants, references, parties }, firms] = await Promise.all([
     known ?? workspaceRows(db, workspaceId),
-    db.selectFrom("workspace_law_firms").selectAll().where("workspace_id", "=", workspaceId).orderBy("created_at").orderBy("law_firm_id").execute(),
+    known?.lawFirms ??
+      db.selectFrom("workspace_law_firms").selectAll().where("workspace_id", "=", workspaceId).orderBy("created_at").orderBy("law_firm_id").execute(),
   ]);
   const representing = (lawFirmId: string) =>
     parties

@@ -195,31 +195,53 @@ function proprietorsOf(register: TitleRegister | null): RegisteredProprietor[] |
 type PartyRow = Selectable<Database["workspace_parties"]>;
 
 /**
- * Everything the match is derived from. A case never searched holds no title, and without a title the
- * resolutions and choices change nothing, so a workspace before its first search costs two reads (one when
- * its parties are given).
+ * The rows of this area the match is derived from: the workspace's lodgement case, its latest title, and the
+ * parties' resolutions and proprietors' choices. The workspace detail reads them with its own rows in one
+ * statement (provider/workspaces/detail-rows.ts).
  */
+export interface TitleRows {
+  lodgementCase: CaseRow | undefined;
+  title: TitleRow | undefined;
+  resolutions: readonly { party_id: string; resolution: string }[];
+  choices: readonly { proprietor_id: string; title_status: string }[];
+}
+
+/**
+ * A case never searched holds no title, and without a title the resolutions and choices change nothing, so a
+ * workspace before its first search costs one read (none when its case is given).
+ */
+async function readTitleRows(db: DB | Trx, workspaceId: string, known?: CaseRow): Promise<TitleRows> {
+  const lodgementCase = known ?? (await caseOfWorkspace(db, workspaceId));
+  if (!lodgementCase?.last_title_search_status) return { lodgementCase, title: undefined, resolutions: [], choices: [] };
+  const [title, resolutions, choices] = await Promise.all([
+    titleOfCase(db, lodgementCase.lodgement_case_id),
+    db.selectFrom("title_party_resolutions").select(["party_id", "resolution"]).where("workspace_id", "=", workspaceId).execute(),
+    db.selectFrom("title_proprietor_choices").select(["proprietor_id", "title_status"]).where("lodgement_case_id", "=", lodgementCase.lodgement_case_id).execute(),
+  ]);
+  return { lodgementCase, title, resolutions, choices };
+}
+
+/** Everything the match is derived from; `partyRows` and the case, when the caller has read them, are not read again. */
 async function readTitleState(
   db: DB | Trx,
   workspaceId: string,
   facts: WorkspaceFacts,
   known: { partyRows?: readonly PartyRow[]; lodgementCase?: CaseRow } = {},
 ): Promise<TitleState> {
-  const { partyRows } = known;
-  const lodgementCase = known.lodgementCase ?? (await caseOfWorkspace(db, workspaceId));
-  const searched = Boolean(lodgementCase?.last_title_search_status);
-  const [title, loadedParties, resolutions, choices] = await Promise.all([
-    searched ? titleOfCase(db, lodgementCase!.lodgement_case_id) : Promise.resolve(undefined),
-    partyRows ?? db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
-    searched
-      ? db.selectFrom("title_party_resolutions").select(["party_id", "resolution"]).where("workspace_id", "=", workspaceId).execute()
-      : Promise.resolve([]),
-    searched
-      ? db.selectFrom("title_proprietor_choices").select(["proprietor_id", "title_status"]).where("lodgement_case_id", "=", lodgementCase!.lodgement_case_id).execute()
-      : Promise.resolve([]),
+  const [rows, partyRows] = await Promise.all([
+    readTitleRows(db, workspaceId, known.lodgementCase),
+    known.partyRows ?? db.selectFrom("workspace_parties").selectAll().where("workspace_id", "=", workspaceId).orderBy("position").execute(),
   ]);
+  return titleStateOf(facts, partyRows, rows);
+}
+
+function titleStateOf(facts: WorkspaceFacts, partyRows: readonly PartyRow[], rows: TitleRows): TitleState {
+  const { lodgementCase, title } = rows;
+  // Without a title the resolutions and choices change nothing (readTitleRows does not read them).
+  const resolutions = title ? rows.resolutions : [];
+  const choices = title ? rows.choices : [];
   const resolutionOf = new Map(resolutions.map((row) => [row.party_id, row.resolution]));
-  const parties = loadedParties.map((row) => {
+  const parties = partyRows.map((row) => {
     const resolution = resolutionOf.get(row.party_id);
     return {
       partyId: row.party_id,
@@ -264,17 +286,16 @@ export interface PartyTitleFields {
   titleStatus: TitleStatus | null;
 }
 
-/** The fields for a workspace's parties; `partyRows`, when the caller has read them, saves reading them again. */
-export async function partyTitleFields(
-  db: DB | Trx,
-  workspace: { workspace_id: string; transaction_type: string; transfer_of_equity: boolean },
-  partyRows?: readonly PartyRow[],
-): Promise<Map<string, PartyTitleFields>> {
-  const state = await readTitleState(
-    db,
-    workspace.workspace_id,
+/** The fields for a workspace's parties, from the rows its detail read (provider/workspaces/detail-rows.ts). */
+export function partyTitleFields(
+  workspace: { transaction_type: string; transfer_of_equity: boolean },
+  partyRows: readonly PartyRow[],
+  titleRows: TitleRows,
+): Map<string, PartyTitleFields> {
+  const state = titleStateOf(
     { transactionType: workspace.transaction_type as TransactionType, transferOfEquity: workspace.transfer_of_equity },
-    { partyRows },
+    partyRows,
+    titleRows,
   );
   return new Map(
     state.assessment.parties.map((party) => [
@@ -403,17 +424,17 @@ function outgoingLenderRecords(register: TitleRegister): OutgoingLender[] {
 }
 
 /**
- * The title's match and outgoing lenders for a workspace the caller may view (the participants tab's read);
- * null when the workspace has no lodgement case. `partyRows`, when the caller has read them, are not read again.
+ * The title's match and outgoing lenders for a workspace the caller may view (the participants tab's read),
+ * from the rows the tab read; null when the workspace has no lodgement case.
  */
-export async function titleMatchOfWorkspace(
-  db: DB,
+export function titleMatchOf(
   workspace: CallerWorkspace,
-  partyRows?: readonly PartyRow[],
-): Promise<{ lodgementCaseId: string; match: ProprietorMatchResponse; outgoingLenders: OutgoingLender[] } | null> {
-  const lodgementCase = await caseOfWorkspace(db, workspace.row.workspace_id);
+  partyRows: readonly PartyRow[],
+  titleRows: TitleRows,
+): { lodgementCaseId: string; match: ProprietorMatchResponse; outgoingLenders: OutgoingLender[] } | null {
+  const { lodgementCase } = titleRows;
   if (!lodgementCase) return null;
-  const state = await readTitleState(db, workspace.row.workspace_id, factsOf(workspace), { lodgementCase, partyRows });
+  const state = titleStateOf(factsOf(workspace), partyRows, titleRows);
   return {
     lodgementCaseId: lodgementCase.lodgement_case_id,
     match: matchResponse(lodgementCase.lodgement_case_id, state),

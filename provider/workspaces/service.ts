@@ -25,8 +25,6 @@ import type { BorrowerValidationStatus, OrganisationType, PartyRole, PartyType, 
 import {
   addressesByParty,
   participantRows,
-  partyAddressRows,
-  partyRows,
   referenceRows,
   representationOf,
   type WorkspaceRows,
@@ -73,6 +71,7 @@ import {
 } from "./access.js";
 import { partyTitleFields } from "../title/service.js";
 import { cancelSchedule } from "../financials/schedule.js";
+import { readWorkspaceDetailRows, type WorkspaceDetailRows } from "./detail-rows.js";
 import { commitWorkspaceChange, pendingLabelsOf, readTasks, recordWorkspaceEvent, taskRow, writeTasks, WorkspaceEvent } from "./state.js";
 import type { DB, Trx } from "../platform/db/index.js";
 
@@ -212,13 +211,11 @@ async function referencesOf(db: DB | Trx, workspaceId: string): Promise<Workspac
   return referencesFrom(await referenceRows(db, workspaceId));
 }
 
-async function partiesOf(db: DB | Trx, workspace: WorkspaceRow): Promise<WorkspaceParty[]> {
-  const workspaceId = workspace.workspace_id;
-  const [rows, addressRows] = await Promise.all([partyRows(db, workspaceId), partyAddressRows(db, workspaceId)]);
+function partiesFrom(workspace: WorkspaceRow, rows: WorkspaceDetailRows): WorkspaceParty[] {
   // The title match, derived on read from the rows just read (provider/title/service.ts).
-  const titleFields = await partyTitleFields(db, workspace, rows);
-  const addresses = addressesByParty(addressRows);
-  return rows.map((row) => {
+  const titleFields = partyTitleFields(workspace, rows.parties, rows.title);
+  const addresses = addressesByParty(rows.addresses);
+  return rows.parties.map((row) => {
     const individual = row.type === "INDIVIDUAL";
     const title = titleFields.get(row.party_id);
     return {
@@ -270,12 +267,11 @@ function taskRecords(tasks: readonly WorkspaceTask[], participants: readonly Par
 
 async function detailOf(db: DB | Trx, caller: VerifiedCaller, workspace: CallerWorkspace): Promise<WorkspaceDetail> {
   const { row } = workspace;
-  const [parties, participants, references, tasks] = await Promise.all([
-    partiesOf(db, row),
-    participantsOf(db, row.workspace_id),
-    referencesOf(db, row.workspace_id),
-    readTasks(db, row.workspace_id),
-  ]);
+  const rows = await readWorkspaceDetailRows(db, row.workspace_id);
+  const parties = partiesFrom(row, rows);
+  const participants = participantsFrom(rows.participants);
+  const references = referencesFrom(rows.references);
+  const { tasks } = rows;
   const flags = workspaceFlags(stateOf(workspace, tasks));
   const status = row.status as WorkspaceStatus;
   const createdAt = new Date(row.created_at).toISOString();

@@ -23,6 +23,15 @@ import type { DB, Trx } from "../platform/db/index.js";
 import type { WorkspacesTable } from "../platform/db/schema.js";
 import type { Updateable } from "kysely";
 
+/** A task as it is stored (the workspace detail reads them with its other rows: detail-rows.ts). */
+export interface TaskRow {
+  task_name: string;
+  status: string;
+  assignee_role: string | null;
+  completed_by: string | null;
+  completed_at: Date | string | null;
+}
+
 export async function readTasks(db: DB | Trx, workspaceId: string): Promise<WorkspaceTask[]> {
   const rows = await db
     .selectFrom("workspace_tasks")
@@ -30,6 +39,10 @@ export async function readTasks(db: DB | Trx, workspaceId: string): Promise<Work
     .where("workspace_id", "=", workspaceId)
     .orderBy("task_name")
     .execute();
+  return tasksFrom(rows);
+}
+
+export function tasksFrom(rows: readonly TaskRow[]): WorkspaceTask[] {
   return rows.map((row) => ({
     taskName: row.task_name as WorkspaceTaskName,
     status: row.status as WorkspaceTask["status"],
