@@ -14,7 +14,7 @@ import { prefetchesAuthorization } from "../../core/shared/permissions/attribute
 import { productNow } from "../../core/shared/product-clock-client.js";
 import { ProviderError } from "../../core/shared/provider-errors.js";
 import type { Title } from "../../core/title/api.js";
-import { downloadTitleDocument, getLodgementCase, listTitles, searchTitle } from "../../core/title/client.js";
+import { downloadTitleDocument, getLodgementCase, getLodgementCaseWithTitle, searchTitle } from "../../core/title/client.js";
 import { editSecurityAddress } from "../../core/parties/client.js";
 import { securityAddressBody } from "../../core/parties/api.js";
 import { TitleNumberSchema } from "../../core/title/title-number.js";
@@ -24,7 +24,7 @@ import { writeFailureToast } from "../errors/provider-errors.server";
 import { redirectWithToast, successToast } from "../errors/toast.server";
 import { featureFlags } from "../feature-flags.server";
 import { requireUser, subjectOf } from "../session/user-session.server";
-import { loadViewableWorkspace } from "../workspaces/workspace-page.server";
+import { loadViewableWorkspaceWith } from "../workspaces/workspace-page.server";
 import { workspaceContext } from "../workspaces/workspace-view";
 import { RetrieveTitleFormSchema, SecurityAddressFormSchema, type PropertyDetailsIntent } from "./forms";
 import { propertyDetailsModel, type TitleForDisplay, type UpdateCheckOutcome } from "./property-details-view";
@@ -63,22 +63,21 @@ const UpdatesSchema = z.enum(["changed", "unchanged"]);
 
 export async function loadPropertyDetails(request: Request, workspaceId: string | undefined) {
   const user = await requireUser(request);
-  const [workspace, flags] = await Promise.all([loadViewableWorkspace(request, user, workspaceId), featureFlags(user.ctx)]);
+  // The case and its title, asked for beside the workspace (a read: the provider answers it only for a workspace
+  // the caller may see). Its failure is the panel's error state with a retry, not the whole page's.
+  const [{ workspace, tab }, flags] = await Promise.all([
+    loadViewableWorkspaceWith(request, user, workspaceId, (id) => getLodgementCaseWithTitle(user.ctx, id)),
+    featureFlags(user.ctx),
+  ]);
+  const titleData = tab.catch((error: unknown) => {
+    if (error instanceof ProviderError && (error.status === 401 || error.status === 403)) throw error;
+    return null;
+  });
   // After the workspace's answer, which carries the product clock's offset: no call of its own.
   const now = await productNow(user.ctx);
   const subject = subjectOf(user);
   const accessToken = user.ctx.accessToken ?? null;
   const prefetch = prefetchesAuthorization({ flags, accessToken, roles: subject.roles });
-
-  // The case and its title: a failure is the panel's error state with a retry, not the whole page's.
-  const titleData = (async () => {
-    const lodgementCase = await getLodgementCase(user.ctx, workspace.workspaceId);
-    const titles = await listTitles(user.ctx, lodgementCase.lodgementCaseId);
-    return { lodgementCase, title: titles[0] ?? null };
-  })().catch((error: unknown) => {
-    if (error instanceof ProviderError && (error.status === 401 || error.status === 403)) throw error;
-    return null;
-  });
   const [titleResult, authorization] = await Promise.all([
     titleData,
     prefetch ? getWorkspaceAuthorization(user.ctx, workspace.workspaceId).then((answer) => answer.records) : Promise.resolve(null),

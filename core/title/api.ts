@@ -75,7 +75,14 @@ export const LodgementCasePartyParamsSchema = LodgementCaseParamsSchema.extend({
 export const TitleDocumentParamsSchema = LodgementCaseParamsSchema.extend({
   fileId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, { error: () => "fileId is not a title document id" }),
 });
-export const LodgementCasesQuerySchema = z.object({ workspace_id: uuid("workspace_id") });
+/**
+ * `include=titles`: beside the case, what `GET lodgement-cases/{id}/titles` answers, from the same call (the
+ * property details page reads both; decision 0918).
+ */
+export const LodgementCasesQuerySchema = z.object({
+  workspace_id: uuid("workspace_id"),
+  include: z.literal("titles", { error: () => "include: titles is the one value" }).optional(),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Lodgement case (3.4)
@@ -93,9 +100,6 @@ export const LodgementCaseSchema = z.object({
   unsupportedReasons: z.array(UnsupportedReasonSchema),
 });
 export type LodgementCase = z.infer<typeof LodgementCaseSchema>;
-
-export const LodgementCasesResponseSchema = z.object({ records: z.array(LodgementCaseSchema) });
-export type LodgementCasesResponse = z.infer<typeof LodgementCasesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Title (3.5)
@@ -157,6 +161,13 @@ export type Title = z.infer<typeof TitleSchema>;
 
 export const TitlesResponseSchema = z.object({ records: z.array(TitleSchema) });
 export type TitlesResponse = z.infer<typeof TitlesResponseSchema>;
+
+/** The plain answer (`records`), and `included` when `include=titles` was given and the workspace has its case. */
+export const LodgementCasesResponseSchema = z.object({
+  records: z.array(LodgementCaseSchema),
+  included: z.object({ titles: z.array(TitleSchema) }).optional(),
+});
+export type LodgementCasesResponse = z.infer<typeof LodgementCasesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Title search (5.3, 4.2, 4.3)

@@ -16,6 +16,7 @@ import {
   type MismatchResolutionAction,
   type SetIncomingProprietorRequest,
   type SetOutgoingProprietorRequest,
+  type Title,
 } from "./api.js";
 import { ProviderError } from "../shared/provider-errors.js";
 import { call, callForFile, type RequestContext } from "../shared/provider-client.js";
@@ -32,9 +33,19 @@ export const MISSING_LODGEMENT_CASE_MESSAGE = "The workspace has no lodgement ca
 
 /** The workspace's lodgement case: the first record; none is an error with status 500 (section 7.2). */
 export async function getLodgementCase(ctx: RequestContext, workspaceId: string): Promise<LodgementCase> {
-  const [first] = await listLodgementCases(ctx, workspaceId);
+  return firstCase(ctx, await listLodgementCases(ctx, workspaceId));
+}
+
+function firstCase(ctx: RequestContext, records: readonly LodgementCase[]): LodgementCase {
+  const [first] = records;
   if (!first) throw new ProviderError(500, "LODGEMENT_CASE_MISSING", MISSING_LODGEMENT_CASE_MESSAGE, ctx.correlationId ?? "");
   return first;
+}
+
+/** The workspace's lodgement case and the title it holds (null before a search succeeds), in one call. */
+export async function getLodgementCaseWithTitle(ctx: RequestContext, workspaceId: string): Promise<{ lodgementCase: LodgementCase; title: Title | null }> {
+  const { data } = await call(ctx, "GET", CASES, { query: { workspace_id: workspaceId, include: "titles" }, schema: LodgementCasesResponseSchema });
+  return { lodgementCase: firstCase(ctx, data.records), title: data.included?.titles[0] ?? null };
 }
 
 export async function listTitles(ctx: RequestContext, lodgementCaseId: string) {

@@ -65,11 +65,12 @@ export const titleRoutes: FastifyPluginAsyncZod<ApiDeps> = async (app, { db, clo
       schema: {
         tags,
         summary: "The lodgement cases of a workspace (one per workspace); the app uses the first record",
+        description: "include=titles (optional): answers beside the case, as `included.titles`, what the case's titles call answers.",
         querystring: LodgementCasesQuerySchema,
         response: { 200: LodgementCasesResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listLodgementCases(db, request.caller, request.query.workspace_id),
+    async (request) => listLodgementCases(db, request.caller, request.query.workspace_id, { titles: request.query.include === "titles" }),
   );
 
   app.get(

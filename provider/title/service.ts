@@ -14,6 +14,7 @@ import type { z } from "zod";
 import type {
   ChangeOfNameApplicationRequestSchema,
   LodgementCase,
+  LodgementCasesResponse,
   MismatchResolutionAction,
   OutgoingLender,
   ProprietorMatchResponse,
@@ -397,11 +398,20 @@ async function refreshAndCommit(
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-export async function listLodgementCases(db: DB, caller: VerifiedCaller, workspaceId: string): Promise<{ records: LodgementCase[] }> {
+/** The workspace's case; with `titles`, its titles beside it (what listTitles answers) after the same check. */
+export async function listLodgementCases(
+  db: DB,
+  caller: VerifiedCaller,
+  workspaceId: string,
+  include: { titles?: boolean } = {},
+): Promise<LodgementCasesResponse> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   requireAction(caller, "viewWorkspace", workspace);
   const row = await caseOfWorkspace(db, workspaceId);
-  return { records: row ? [caseRecord(row)] : [] };
+  if (!row) return { records: [] };
+  if (!include.titles) return { records: [caseRecord(row)] };
+  const title = await titleOfCase(db, row.lodgement_case_id);
+  return { records: [caseRecord(row)], included: { titles: title ? [titleRecord(title)] : [] } };
 }
 
 export async function listTitles(db: DB, caller: VerifiedCaller, lodgementCaseId: string): Promise<{ records: Title[] }> {

@@ -182,6 +182,28 @@ describe("title search against the sandbox", () => {
     expect(check.changed).toBe(false);
   });
 
+  it("include=titles answers the case and its titles in one call, as the two calls answer them, after the same check", async () => {
+    const made = await remortgage([{ forenames: "Amelia", surname: "Clarke" }]);
+    const casesWithTitles = async (token: string) => call(token, "GET", `${CASES}?workspace_id=${made.workspaceId}&include=titles`);
+    const before = LodgementCasesResponseSchema.parse((await casesWithTitles(harper)).json());
+    expect(before.included).toEqual({ titles: [] });
+
+    await searched(made, "DN100001");
+    const both = LodgementCasesResponseSchema.parse((await casesWithTitles(harper)).json());
+    const plain = LodgementCasesResponseSchema.parse((await call(harper, "GET", `${CASES}?workspace_id=${made.workspaceId}`)).json());
+    const titles = TitlesResponseSchema.parse((await call(harper, "GET", `${CASES}/${made.lodgementCaseId}/titles`)).json());
+    expect(plain.included).toBeUndefined();
+    expect(both.records).toEqual(plain.records);
+    expect(both.included).toEqual({ titles: titles.records });
+    expect(both.included!.titles.map((title) => title.titleNumber)).toEqual(["DN100001"]);
+
+    // The same refusals as the plain call: a subscriber outside the workspace, and an include it does not know.
+    expectError(await casesWithTitles(ashdown), 404);
+    const unknown = await call(harper, "GET", `${CASES}?workspace_id=${made.workspaceId}&include=documents`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain("include: titles is the one value");
+  });
+
   it("answers joint proprietors, restrictions and two lenders", async () => {
     const made = await remortgage([
       { forenames: "Oliver", surname: "Bennett" },
