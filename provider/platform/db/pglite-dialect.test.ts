@@ -110,6 +110,11 @@ describe("the PGlite dialect with prepared statements", () => {
     // The last statement's rows; a text is one transaction, so SET LOCAL ends with it.
     expect((await sql`SET LOCAL work_mem = '8MB'; SHOW work_mem`.execute(db)).rows).toEqual([{ work_mem: "8MB" }]);
     expect((await sql`SHOW work_mem`.execute(db)).rows).toEqual([{ work_mem: "4MB" }]);
+    // A last statement without rows answers none, whatever came before it.
+    expect((await sql`SET LOCAL work_mem = '8MB'; SHOW work_mem; SET LOCAL work_mem = '16MB'`.execute(db)).rows).toEqual([]);
+    // A failing statement fails the text with PostgreSQL's code, and what the text did before it is undone.
+    await expect(sql`CREATE TABLE made_before_the_error (id int); SELECT * FROM no_such_table`.execute(db)).rejects.toMatchObject({ code: "42P01" });
+    expect((await sql`SELECT to_regclass('made_before_the_error') AS found`.execute(db)).rows).toEqual([{ found: null }]);
     await db.deleteFrom("things").where("name", "=", "from-a-script").execute();
   });
 

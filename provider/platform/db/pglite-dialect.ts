@@ -6,9 +6,11 @@
  * short queries that overhead is most of their cost. Here each distinct SQL text of a data statement is
  * prepared once as a named statement (its parameter and result types read then), and every execution is
  * one call: bind, execute and sync in one message. PostgreSQL keeps the statement's plan (re-planning it
- * by itself when the schema changes). Other statements (DDL, transaction control) go through `query()`, or,
- * without parameters, through `exec()`, which takes a text of several statements (the job queue's maintenance
- * sends `BEGIN; …; COMMIT;` as one text, docs/decisions/0015-job-queue-and-clock.md).
+ * by itself when the schema changes). Other statements without parameters (transaction control, DDL) go as one
+ * simple-query message, which may hold several statements (the job queue's maintenance sends `BEGIN; …; COMMIT;`
+ * as one text, docs/decisions/0015-job-queue-and-clock.md): PGlite's `exec()` answers the same but costs about ten
+ * times as much per call, and every transaction sends two (decision 0919). Other statements with parameters go
+ * through `query()`.
  *
  * PGlite is one connection: executions are serialised, as kysely-pglite-dialect does, with the driver's own
  * queue, and each one also holds PGlite's query lock so that nothing else interleaves with it.
@@ -54,15 +56,6 @@ function affectedRows(tag: string): number {
   return command === "UPDATE" || command === "DELETE" || command === "MERGE" ? Number(first) : 0;
 }
 
-/**
- * What a text of several statements answers: the rows of the last one, and the rows changed by all of them
- * (PGlite counts each result's changed rows from the start of the text).
- */
-function lastResult(results: { rows: Record<string, unknown>[]; affectedRows?: number }[]): Executed {
-  const last = results.at(-1);
-  return { rows: last?.rows ?? [], affectedRows: last?.affectedRows ?? 0 };
-}
-
 function concat(parts: Uint8Array[]): Uint8Array {
   const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
@@ -87,7 +80,7 @@ class PreparingConnection implements DatabaseConnection {
     const results = DATA_STATEMENT.test(compiled.sql)
       ? await this.executePrepared(compiled.sql, parameters)
       : parameters.length === 0
-        ? lastResult(await this.pglite.exec(compiled.sql))
+        ? await this.runText(compiled.sql)
         : await this.pglite.query<Record<string, unknown>>(compiled.sql, parameters);
     const rows = results.rows as R[];
     return results.affectedRows ? { rows, numAffectedRows: BigInt(results.affectedRows) } : { rows };
@@ -127,24 +120,54 @@ class PreparingConnection implements DatabaseConnection {
     });
   }
 
+  /**
+   * A text of statements without parameters, as one simple-query message. It answers what `exec()` would: the
+   * rows of the last statement, and the rows changed by all of them.
+   */
+  private runText(sql: string): Promise<Executed> {
+    return this.pglite.runExclusive(async () => {
+      const { messages } = await this.pglite.execProtocol(concat([...this.takeClosing(), protocol.serialize.query(sql)]));
+      let fields: Prepared["fields"] = [];
+      let rows: Record<string, unknown>[] = [];
+      let last: Record<string, unknown>[] = [];
+      let changed = 0;
+      for (const message of messages) {
+        if (message instanceof protocol.messages.RowDescriptionMessage) {
+          fields = message.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }));
+        } else if (message instanceof protocol.messages.DataRowMessage) {
+          rows.push(this.rowOf(message, fields));
+        } else if (message instanceof protocol.messages.CommandCompleteMessage) {
+          changed += affectedRows(message.text);
+          last = rows;
+          rows = [];
+        }
+      }
+      return { rows: last, affectedRows: changed };
+    });
+  }
+
   /** The rows (each value parsed by its type's parser, as PGlite's `query()` does) and the rows changed. */
   private read(messages: ExecProtocolResult["messages"], fields: Prepared["fields"]): Executed {
     const rows: Record<string, unknown>[] = [];
     let changed = 0;
     for (const message of messages) {
       if (message instanceof protocol.messages.DataRowMessage) {
-        const row: Record<string, unknown> = {};
-        message.fields.forEach((value, index) => {
-          const { name, dataTypeID } = fields[index];
-          const parser = this.pglite.parsers[dataTypeID];
-          row[name] = value === null ? null : parser ? parser(value, dataTypeID) : value;
-        });
-        rows.push(row);
+        rows.push(this.rowOf(message, fields));
       } else if (message instanceof protocol.messages.CommandCompleteMessage) {
         changed += affectedRows(message.text);
       }
     }
     return { rows, affectedRows: changed };
+  }
+
+  private rowOf(message: InstanceType<typeof protocol.messages.DataRowMessage>, fields: Prepared["fields"]): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    message.fields.forEach((value, index) => {
+      const { name, dataTypeID } = fields[index];
+      const parser = this.pglite.parsers[dataTypeID];
+      row[name] = value === null ? null : parser ? parser(value, dataTypeID) : value;
+    });
+    return row;
   }
 
   /** Prepares `sql` as a named statement and learns its parameter types. Runs under the query lock. */
