@@ -238,9 +238,10 @@ async function readTitleState(
 
 function titleStateOf(facts: WorkspaceFacts, partyRows: readonly PartyRow[], rows: TitleRows): TitleState {
   const { lodgementCase, title } = rows;
-  // Without a title the resolutions and choices change nothing (readTitleRows does not read them).
-  const resolutions = title ? rows.resolutions : [];
-  const choices = title ? rows.choices : [];
+  // Before the case's first search the resolutions and choices change nothing (readTitleRows does not read them).
+  const searched = Boolean(lodgementCase?.last_title_search_status);
+  const resolutions = searched ? rows.resolutions : [];
+  const choices = searched ? rows.choices : [];
   const resolutionOf = new Map(resolutions.map((row) => [row.party_id, row.resolution]));
   const parties = partyRows.map((row) => {
     const resolution = resolutionOf.get(row.party_id);
