@@ -84,7 +84,7 @@ export interface FilesDeps {
   environment: Environment;
 }
 
-type FileRow = Selectable<LodgementFilesTable>;
+export type FileRow = Selectable<LodgementFilesTable>;
 type CaseRow = Selectable<LodgementCasesTable>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -198,6 +198,20 @@ export async function visibleFiles(db: DB | Trx, caller: VerifiedCaller, workspa
   const visible = rows.filter((row) => mayView(caller, workspace, row));
   const parents = await parentsOf(db, visible.map((row) => row.file_id));
   return visible.map((row) => fileRecord(row, parents.get(row.file_id) ?? null));
+}
+
+/**
+ * The same answer from rows already read: the case's files newest first, and its documents (each file is made
+ * into at most one document, of the same case, so the documents tell every file's application).
+ */
+export function visibleFilesOf(
+  caller: VerifiedCaller,
+  workspace: CallerWorkspace,
+  rows: readonly FileRow[],
+  documents: readonly { file_id: string | null; parent_document_id: string | null }[],
+): LodgementFile[] {
+  const parents = new Map(documents.filter((document) => document.file_id !== null).map((document) => [document.file_id!, document.parent_document_id]));
+  return rows.filter((row) => mayView(caller, workspace, row)).map((row) => fileRecord(row, parents.get(row.file_id) ?? null));
 }
 
 /** One file of the case, if the caller may view it (404 otherwise: nothing about it is told). */

@@ -62,7 +62,7 @@ import {
   type Refusable,
 } from "../../core/documents/rules.js";
 import { approvalStatements, deedReferenceOptions, UPLOAD_MESSAGES } from "../../core/documents/schemas.js";
-import { EXTRA_FLAG_DEFAULTS, type Environment } from "../../core/shared/feature-flags.js";
+import { EXTRA_FLAG_DEFAULTS, type Environment, type FeatureFlags } from "../../core/shared/feature-flags.js";
 import { londonToday } from "../../core/shared/london-time.js";
 import type { Action } from "../../core/shared/permissions/actions.js";
 import type { BorrowerValidationStatus } from "../../core/parties/enums.js";
@@ -77,11 +77,12 @@ import type { DB, Trx } from "../platform/db/index.js";
 import type { LodgementCasesTable, LodgementDocumentsTable, LodgementRequestsTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, notFound } from "../platform/errors.js";
 import { findVisibleWorkspace, mayFunctional, requireAction, requireFunctional, type CallerWorkspace } from "../workspaces/access.js";
-import { getFeatureFlags } from "../platform/feature-flags.js";
+import { featureFlagsFrom, getFeatureFlags } from "../platform/feature-flags.js";
 import { commitWorkspaceChange, readTasks, recordWorkspaceEvent, writeTasks } from "../workspaces/state.js";
 import { lodgementRegistryFromEnvironment, type LodgementSubmission } from "./registry.js";
 import type { CaseInclude, CaseIncluded } from "../../core/documents/case-read-api.js";
-import { visibleFiles } from "./files.js";
+import { visibleFilesOf } from "./files.js";
+import { readCaseRows, type CaseRows } from "./case-rows.js";
 
 export interface LodgementDeps {
   db: DB;
@@ -188,7 +189,7 @@ async function partyRows(db: DB | Trx, workspaceId: string) {
     .execute();
 }
 
-type PartyRow = Awaited<ReturnType<typeof partyRows>>[number];
+export type PartyRow = Awaited<ReturnType<typeof partyRows>>[number];
 
 /** The held title's register and the change-of-name resolutions: the facts beside the parties. */
 async function titleFactsOf(db: DB | Trx, workspaceId: string, lodgementCaseId: string) {
@@ -204,7 +205,9 @@ async function titleFactsOf(db: DB | Trx, workspaceId: string, lodgementCaseId: 
   return { title, resolutions };
 }
 
-function factsFrom(transactionType: string, parties: readonly PartyRow[], { title, resolutions }: Awaited<ReturnType<typeof titleFactsOf>>): WorkspaceFactsForApplications {
+export type TitleFacts = Awaited<ReturnType<typeof titleFactsOf>>;
+
+function factsFrom(transactionType: string, parties: readonly PartyRow[], { title, resolutions }: TitleFacts): WorkspaceFactsForApplications {
   const register = title ? ((typeof title.register === "string" ? JSON.parse(title.register) : title.register) as WorkspaceFactsForApplications["register"]) : null;
   return {
     transactionType,
@@ -603,24 +606,30 @@ async function openCase(trx: Trx, caller: VerifiedCaller, lodgementCaseId: strin
   return { workspace, lodgementCase };
 }
 
+/** The rows a read of the case answers from (its title facts only when the case may still be brought in line). */
+export async function caseStateRows(trx: Trx, lodgementCase: CaseRow) {
+  const [parties, documents, requests, titleFacts] = await Promise.all([
+    partyRows(trx, lodgementCase.workspace_id),
+    documentRows(trx, lodgementCase.lodgement_case_id),
+    requestRows(trx, lodgementCase.lodgement_case_id),
+    // A hard-locked case is never brought in line: its title facts are not needed.
+    lodgementCase.hard_locked ? null : titleFactsOf(trx, lodgementCase.workspace_id, lodgementCase.lodgement_case_id),
+  ]);
+  return { parties, documents, requests, titleFacts };
+}
+
 /**
  * Opens the case (locked), brings it in line with the workspace, and answers its state. A read (`forWrite`
  * false) reads everything once, unlocked (the case, the workspace, its parties and title facts, the documents
  * and requests), checks from those rows whether the case is in line, and answers from the same rows when it is;
- * only when it is not does it lock and bring the case in line as a write would. `opened`: the case and its
- * workspace when the caller has just read them (unlocked) in this transaction.
+ * only when it is not does it lock and bring the case in line as a write would. `opened`: the workspace and the
+ * case's rows when the caller has just read them (unlocked) in this transaction.
  */
-async function openInLine(trx: Trx, caller: VerifiedCaller, lodgementCaseId: string, forWrite = true, opened?: { workspace: CallerWorkspace; lodgementCase: CaseRow }) {
+async function openInLine(trx: Trx, caller: VerifiedCaller, lodgementCaseId: string, forWrite = true, opened?: { workspace: CallerWorkspace; rows: CaseRows }) {
   if (!forWrite) {
-    const unlocked = opened ?? (await openCase(trx, caller, lodgementCaseId, false));
+    const unlocked = opened ? { workspace: opened.workspace, lodgementCase: opened.rows.lodgementCase } : await openCase(trx, caller, lodgementCaseId, false);
     const { lodgementCase, workspace } = unlocked;
-    const [parties, documents, requests, titleFacts] = await Promise.all([
-      partyRows(trx, lodgementCase.workspace_id),
-      documentRows(trx, lodgementCaseId),
-      requestRows(trx, lodgementCaseId),
-      // A hard-locked case is never brought in line: its title facts are not needed.
-      lodgementCase.hard_locked ? null : titleFactsOf(trx, lodgementCase.workspace_id, lodgementCaseId),
-    ]);
+    const { parties, documents, requests, titleFacts } = opened?.rows ?? (await caseStateRows(trx, lodgementCase));
     const preloaded = titleFacts ? { facts: factsFrom(workspace.row.transaction_type, parties, titleFacts), documents } : undefined;
     if (!preloaded || !(await bringInLine(trx, lodgementCase, workspace.row, caller.userId, true, preloaded))) {
       return { ...unlocked, versionSeen: lodgementCase.version, state: stateFrom(lodgementCase, documents, requests, parties) };
@@ -741,27 +750,29 @@ export async function listLodgementCases(
   return deps.db.transaction().execute(async (trx) => {
     const workspace = await findVisibleWorkspace(trx, caller, workspaceId);
     requireAction(caller, "viewWorkspace", workspace);
-    const found = await caseRowOf(trx, { workspaceId });
-    if (!found) return { records: [] };
-    // The workspace and the case just read are the read's starting point: not read again.
-    const { workspace: locked, state } = await openInLine(trx, caller, found.lodgement_case_id, false, { workspace, lodgementCase: found });
+    const rows = await readCaseRows(trx, workspaceId, deps.environment);
+    if (!rows) return { records: [] };
+    // The workspace and the rows just read are the read's starting point: not read again. Bringing the case in
+    // line changes its documents only (answered from `state`); its files and participants stay as read.
+    const { workspace: locked, state } = await openInLine(trx, caller, rows.lodgementCase.lodgement_case_id, false, { workspace, rows });
     const records = [caseOf(locked, state)];
     if (include.size === 0) return { records };
     const today = londonToday(deps.clock.now());
     const included: CaseIncluded = {};
-    if (include.has("documents")) included.documents = await documentsOf(deps, trx, locked, state, today);
+    if (include.has("documents")) included.documents = documentsOf(featureFlagsFrom(deps.environment, rows.featureFlags), locked, state, today);
     if (include.has("requests")) included.requests = state.requests.map((row) => requestOf(row, state, today));
-    if (include.has("files")) included.files = await visibleFiles(trx, caller, locked, found.lodgement_case_id);
-    if (include.has("participants")) included.participants = await participantsOf(trx, workspaceId);
-    if (include.has("deedReferences") && mayFunctional(caller, "viewDocument")) included.deedReferences = await incomingLenderReferences(trx, workspaceId);
+    if (include.has("files")) included.files = visibleFilesOf(caller, locked, rows.files, state.documents);
+    if (include.has("participants")) included.participants = rows.participants.map(participantOf);
+    if (include.has("deedReferences") && mayFunctional(caller, "viewDocument")) {
+      const lender = rows.participants.find((participant) => participant.role === "INCOMING_LENDER");
+      included.deedReferences = lender ? mortgageReferencesOf(lender) : [];
+    }
     return { records, included };
   });
 }
 
 /** The case's top-level documents in their order (applications first), as GET documents answers them. */
-async function documentsOf(deps: LodgementDeps, trx: Trx, workspace: CallerWorkspace, state: CaseState, today: string): Promise<LodgementDocument[]> {
-  // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
-  const flags = await getFeatureFlags(trx as unknown as DB, deps.environment);
+function documentsOf(flags: FeatureFlags, workspace: CallerWorkspace, state: CaseState, today: string): LodgementDocument[] {
   const topLevel = orderedDocuments(state, flags.displayDischargeApplicationEnabled).filter((row) => isApplication(row) || row.parent_document_id === null);
   return topLevel.map((row) => documentOf(row, workspace, state, today));
 }
@@ -771,7 +782,9 @@ export async function listDocuments(deps: LodgementDeps, caller: VerifiedCaller,
   return deps.db.transaction().execute(async (trx) => {
     const { workspace, state } = await openInLine(trx, caller, lodgementCaseId, false);
     requireAction(caller, "viewWorkspace", workspace);
-    return { records: await documentsOf(deps, trx, workspace, state, londonToday(deps.clock.now())) };
+    // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
+    const flags = await getFeatureFlags(trx as unknown as DB, deps.environment);
+    return { records: documentsOf(flags, workspace, state, londonToday(deps.clock.now())) };
   });
 }
 
@@ -812,8 +825,14 @@ async function participantsOf(db: DB | Trx, workspaceId: string): Promise<CasePa
     .where("p.workspace_id", "=", workspaceId)
     .orderBy("s.name")
     .execute();
-  return rows.map((row) => ({ subscriberId: row.subscriber_id, subscriberName: row.name, role: row.role }));
+  return rows.map(participantOf);
 }
+
+const participantOf = (row: { subscriber_id: string; name: string; role: string }): CaseParticipant => ({
+  subscriberId: row.subscriber_id,
+  subscriberName: row.name,
+  role: row.role,
+});
 
 /**
  * A lender's mortgage deed references (decision 0710): every lender subscriber has a standard deed reference

@@ -16,12 +16,17 @@ import { requirePermission, type RequestMeta } from "./access.js";
 import { AuditAction, recordAuditEvent } from "./audit.js";
 
 export async function getFeatureFlags(db: DB, environment: Environment): Promise<FeatureFlags> {
-  const flags = defaultFeatureFlags(environment);
   const rows = await db
     .selectFrom("feature_flags")
     .select(["name", "enabled"])
     .where("environment", "=", environment)
     .execute();
+  return featureFlagsFrom(environment, rows);
+}
+
+/** The environment's flags: its defaults overlaid with its rows of feature_flags (read by the caller). */
+export function featureFlagsFrom(environment: Environment, rows: readonly { name: string; enabled: boolean }[]): FeatureFlags {
+  const flags = defaultFeatureFlags(environment);
   for (const row of rows) {
     // A row for a flag that no longer exists is ignored rather than resurrected.
     if (isFlagName(row.name)) flags[row.name] = row.enabled;

@@ -8,6 +8,7 @@
  */
 import { sql, type Selectable } from "kysely";
 import type { DB, Trx } from "../platform/db/index.js";
+import { withDates } from "../platform/db/json-rows.js";
 import type { LodgementCasesTable, TitlesTable } from "../platform/db/schema.js";
 import type { LawFirmRow, PartyAddressRow, PartyRow, WorkspaceRows } from "../parties/read.js";
 import type { TitleRows } from "../title/service.js";
@@ -91,14 +92,4 @@ export async function readWorkspaceDetailRows(
       choices: answer.choices,
     },
   };
-}
-
-/** The row with its timestamp columns as Dates, as the driver answers them outside JSON. */
-function withDates<T extends object>(row: T, columns: readonly (keyof T)[]): T {
-  const revived = { ...row } as Record<string, unknown>;
-  for (const column of columns) {
-    const value = row[column];
-    if (typeof value === "string") revived[column as string] = new Date(value);
-  }
-  return revived as T;
 }
