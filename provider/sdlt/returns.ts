@@ -11,7 +11,7 @@
  * records an audit event; a refusal writes nothing.
  */
 import { randomUUID } from "node:crypto";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
 import {
   SDLT_CALCULATION_NOTES,
@@ -60,7 +60,8 @@ import type { ProductClock } from "../platform/clock.js";
 import type { DB, Trx } from "../platform/db/index.js";
 import type { StampDutyReturnsTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
-import { getFeatureFlags } from "../platform/feature-flags.js";
+import { withDates } from "../platform/db/json-rows.js";
+import { featureFlagsFrom } from "../platform/feature-flags.js";
 import {
   findVisibleWorkspace,
   requireAction,
@@ -127,14 +128,66 @@ export interface SdltFrame {
   summary: SdltTransactionSummary;
 }
 
-async function buyerPartiesOf(db: DB | Trx, workspaceId: string): Promise<(Party & { dual: boolean })[]> {
-  const rows = await db
-    .selectFrom("workspace_parties")
-    .select(["party_id", "type", "forenames", "surname", "organisation_name", "representation_type"])
-    .where("workspace_id", "=", workspaceId)
-    .where("role", "=", "BUYER")
-    .orderBy("position")
-    .execute();
+interface BuyerRow {
+  party_id: string;
+  type: string;
+  forenames: string | null;
+  surname: string | null;
+  organisation_name: string | null;
+  representation_type: string | null;
+}
+
+/** What the frame is made of beside the workspace, as `frameRowsOf` reads it. */
+export interface FrameRows {
+  lodgement_case_id: string;
+  last_title_number: string | null;
+  /** The latest title's number. */
+  title_number: string | null;
+  /** The BUYER parties in order. */
+  buyers: BuyerRow[];
+  /** The return (JSON, so its timestamps are text until `withDates`). */
+  stamp_duty_return: ReturnRow | null;
+  feature_flags: { name: string; enabled: boolean }[];
+}
+
+/**
+ * The workspace's case, its buyers, its latest title's number, its return and the environment's feature flags,
+ * in one statement (decision 0921): the tab reads them on every load. Undefined when the workspace has no case.
+ */
+export async function frameRowsOf(db: DB | Trx, workspaceId: string, environment: Environment): Promise<FrameRows | undefined> {
+  const { rows } = await sql<FrameRows>`
+    select
+      c.lodgement_case_id,
+      c.last_title_number,
+      (select t.title_number from titles t where t.lodgement_case_id = c.lodgement_case_id
+        order by t.retrieved_at desc limit 1) as title_number,
+      (select coalesce(json_agg(json_build_object(
+          'party_id', p.party_id, 'type', p.type, 'forenames', p.forenames, 'surname', p.surname,
+          'organisation_name', p.organisation_name, 'representation_type', p.representation_type) order by p.position), '[]')
+        from workspace_parties p where p.workspace_id = c.workspace_id and p.role = 'BUYER') as buyers,
+      (select row_to_json(r) from stamp_duty_returns r where r.lodgement_case_id = c.lodgement_case_id) as stamp_duty_return,
+      (select coalesce(json_agg(json_build_object('name', g.name, 'enabled', g.enabled)), '[]') from feature_flags g
+        where g.environment = ${environment}) as feature_flags
+    from lodgement_cases c where c.workspace_id = ${workspaceId}
+  `.execute(db);
+  const found = rows[0];
+  if (!found?.stamp_duty_return) return found;
+  return {
+    ...found,
+    stamp_duty_return: withDates(found.stamp_duty_return, [
+      "decided_at",
+      "consented_at",
+      "ready_at",
+      "submitted_at",
+      "poll_initiated_at",
+      "filed_at",
+      "created_at",
+      "updated_at",
+    ]),
+  };
+}
+
+function buyersOf(rows: readonly BuyerRow[]): (Party & { dual: boolean })[] {
   return rows.map((party) => ({
     partyId: party.party_id,
     name:
@@ -146,26 +199,7 @@ async function buyerPartiesOf(db: DB | Trx, workspaceId: string): Promise<(Party
 }
 
 /** The read-only transaction summary: completion date, title number, property address, buyers. */
-async function summaryOf(
-  db: DB | Trx,
-  workspace: CallerWorkspace,
-  lodgementCaseId: string,
-  buyers: readonly Party[],
-): Promise<SdltTransactionSummary> {
-  const [title, lodgementCase] = await Promise.all([
-    db
-      .selectFrom("titles")
-      .select("title_number")
-      .where("lodgement_case_id", "=", lodgementCaseId)
-      .orderBy("retrieved_at", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom("lodgement_cases")
-      .select("last_title_number")
-      .where("lodgement_case_id", "=", lodgementCaseId)
-      .executeTakeFirst(),
-  ]);
+function summaryOf(workspace: CallerWorkspace, titleNumber: string | null, buyers: readonly Party[]): SdltTransactionSummary {
   const row = workspace.row;
   const address = addressLine({
     flat: row.address_flat,
@@ -177,7 +211,7 @@ async function summaryOf(
   });
   return {
     effectiveDateOfTransaction: row.completion_date_text,
-    titleNumber: title?.title_number ?? lodgementCase?.last_title_number ?? null,
+    titleNumber,
     propertyAddress: address || null,
     purchasers: buyers.map((buyer) => ({ id: buyer.partyId, name: buyer.name })),
     transactionType: row.transaction_type,
@@ -208,26 +242,15 @@ async function openFrame(
   where: { workspaceId: string } | { lodgementCaseId: string },
   lock: boolean,
 ): Promise<SdltFrame> {
-  let workspaceId: string;
-  let lodgementCaseId: string;
   if ("workspaceId" in where) {
-    workspaceId = where.workspaceId;
-    const found = await trx
-      .selectFrom("lodgement_cases")
-      .select("lodgement_case_id")
-      .where("workspace_id", "=", workspaceId)
-      .executeTakeFirst();
     // Visibility first: a workspace the caller may not see is not found whether or not it has a case.
-    const workspace = await findVisibleWorkspace(trx, caller, workspaceId, { lock });
-    if (!found) throw notFound(SDLT_MESSAGES.notAvailable);
-    lodgementCaseId = found.lodgement_case_id;
-    return frameFor(deps, trx, caller, workspace, lodgementCaseId, lock);
+    const workspace = await findVisibleWorkspace(trx, caller, where.workspaceId, { lock });
+    return frameFor(deps, trx, caller, workspace, lock);
   }
-  lodgementCaseId = where.lodgementCaseId;
   const found = await trx
     .selectFrom("lodgement_cases")
     .select("workspace_id")
-    .where("lodgement_case_id", "=", lodgementCaseId)
+    .where("lodgement_case_id", "=", where.lodgementCaseId)
     .executeTakeFirst();
   if (!found) throw notFound(CASE_NOT_FOUND_MESSAGE);
   const workspace = await findVisibleWorkspace(trx, caller, found.workspace_id, { lock }).catch(
@@ -235,7 +258,7 @@ async function openFrame(
       throw error instanceof ApiError && error.status === 404 ? notFound(CASE_NOT_FOUND_MESSAGE) : error;
     },
   );
-  return frameFor(deps, trx, caller, workspace, lodgementCaseId, lock);
+  return frameFor(deps, trx, caller, workspace, lock);
 }
 
 async function frameFor(
@@ -243,16 +266,14 @@ async function frameFor(
   trx: Trx,
   caller: VerifiedCaller,
   workspace: CallerWorkspace,
-  lodgementCaseId: string,
   lock: boolean,
 ): Promise<SdltFrame> {
   // Read in this transaction: on PGlite's one connection a read outside it would wait for it forever.
-  const [flags, buyers] = await Promise.all([
-    getFeatureFlags(trx as unknown as DB, deps.environment),
-    buyerPartiesOf(trx, workspace.row.workspace_id),
-  ]);
+  const rows = await frameRowsOf(trx, workspace.row.workspace_id, deps.environment);
+  if (!rows) throw notFound(SDLT_MESSAGES.notAvailable);
+  const buyers = buyersOf(rows.buyers);
   const access = screenAccess("stamp-duty", subjectOf(caller), {
-    flags,
+    flags: featureFlagsFrom(deps.environment, rows.feature_flags),
     workspace: workspace.context,
     stampDuty: {
       transactionType: workspace.row.transaction_type,
@@ -261,12 +282,12 @@ async function frameFor(
   });
   if (access === "not-found" || access === "hidden") throw notFound(SDLT_MESSAGES.notAvailable);
   if (access !== "allowed") throw forbidden("You do not have access to stamp duty in this workspace.");
-  const row = await returnRowOf(trx, lodgementCaseId, lock);
   return {
     workspace,
-    lodgementCaseId,
-    row,
-    summary: await summaryOf(trx, workspace, lodgementCaseId, buyers),
+    lodgementCaseId: rows.lodgement_case_id,
+    // A write reads the return again under its lock (taken after the workspace's).
+    row: lock ? await returnRowOf(trx, rows.lodgement_case_id, true) : (rows.stamp_duty_return ?? undefined),
+    summary: summaryOf(workspace, rows.title_number ?? rows.last_title_number, buyers),
   };
 }
 
