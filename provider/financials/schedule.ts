@@ -9,7 +9,7 @@
  * and ends by recomputing the schedule's status, the workspace's funds status and the tasks derived from the
  * schedule (docs/decisions/0610-settlement-status-transitions.md), and recording an audit event.
  */
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import {
   FINANCIAL_MESSAGES,
   FINANCIAL_REFUSAL_CODES,
@@ -42,6 +42,7 @@ import type { VerifiedCaller } from "../identity/oidc.js";
 import type { RequestMeta } from "../platform/access.js";
 import type { ProductClock } from "../platform/clock.js";
 import type { DB, Trx } from "../platform/db/index.js";
+import { withDates } from "../platform/db/json-rows.js";
 import type { FinancialLineItemsTable, FinancialSettlementSchedulesTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import { getFeatureFlags } from "../platform/feature-flags.js";
@@ -202,11 +203,52 @@ async function stateOf(db: DB | Trx, schedule: ScheduleRow): Promise<ScheduleSta
       .where("financial_settlement_schedule_id", "=", schedule.financial_settlement_schedule_id)
       .execute(),
   ]);
+  return stateFrom({ schedule, items, participants, approvals: approvals.map((row) => row.participant_id) });
+}
+
+/** What a schedule's state is made of, as read. */
+interface StateRows {
+  schedule: ScheduleRow;
+  items: LineItemRow[];
+  /** By role. */
+  participants: { participant_id: string; role: string; subscriber_id: string }[];
+  /** The participants that approved the schedule. */
+  approvals: string[];
+}
+
+function stateFrom({ schedule, items, participants, approvals }: StateRows): ScheduleState {
   return {
     schedule,
     items,
     participants: participants.map((row) => ({ participantId: row.participant_id, role: row.role, subscriberId: row.subscriber_id })),
-    approvedParticipants: approvals.map((row) => row.participant_id),
+    approvedParticipants: approvals,
+  };
+}
+
+/**
+ * The workspace's schedule, its line items, the workspace's participants and the schedule's approvals in one
+ * statement (decision 0923): the Financials tab reads them on every load. Timestamps come back as Dates, as
+ * the driver answers them outside JSON; the completion date as its text (`completion_date_text`).
+ */
+export async function readStateRows(db: DB | Trx, workspaceId: string): Promise<StateRows | undefined> {
+  const { rows } = await sql<StateRows>`
+    select
+      to_jsonb(s) || jsonb_build_object('completion_date_text', s.completion_date::text) as schedule,
+      (select coalesce(json_agg(i order by i.position), '[]') from financial_line_items i
+        where i.financial_settlement_schedule_id = s.financial_settlement_schedule_id) as items,
+      (select coalesce(json_agg(json_build_object('participant_id', p.participant_id, 'role', p.role, 'subscriber_id', p.subscriber_id)
+          order by p.role), '[]')
+        from workspace_participants p where p.workspace_id = s.workspace_id) as participants,
+      (select coalesce(json_agg(a.participant_id), '[]') from financial_settlement_approvals a
+        where a.financial_settlement_schedule_id = s.financial_settlement_schedule_id) as approvals
+    from financial_settlement_schedules s where s.workspace_id = ${workspaceId}
+  `.execute(db);
+  const found = rows[0];
+  if (!found) return undefined;
+  return {
+    ...found,
+    schedule: withDates(found.schedule, ["created_at", "updated_at"]),
+    items: found.items.map((row) => withDates(row, ["authorised_at", "accepted_at", "created_at", "last_modified_at"])),
   };
 }
 
@@ -259,9 +301,8 @@ function scheduleOf(caller: VerifiedCaller, workspace: CallerWorkspace, state: S
 export async function listSchedules(db: DB, caller: VerifiedCaller, workspaceId: string): Promise<{ records: Schedule[] }> {
   const workspace = await findVisibleWorkspace(db, caller, workspaceId);
   requireAction(caller, "viewWorkspace", workspace);
-  const schedule = await scheduleRowOf(db, { workspaceId });
-  if (!schedule) return { records: [] };
-  return { records: [scheduleOf(caller, workspace, await stateOf(db, schedule))] };
+  const rows = await readStateRows(db, workspaceId);
+  return { records: rows ? [scheduleOf(caller, workspace, stateFrom(rows))] : [] };
 }
 
 // ---------------------------------------------------------------------------------------------------
