@@ -189,6 +189,11 @@ interface ScheduleState {
 }
 
 async function stateOf(db: DB | Trx, schedule: ScheduleRow): Promise<ScheduleState> {
+  return stateFrom(await stateRowsOf(db, schedule));
+}
+
+/** The rows of a schedule's state, one statement each (a write reads them under the schedule's lock). */
+export async function stateRowsOf(db: DB | Trx, schedule: ScheduleRow): Promise<StateRows> {
   const [items, participants, approvals] = await Promise.all([
     lineItemRows(db, schedule.financial_settlement_schedule_id),
     db
@@ -203,11 +208,11 @@ async function stateOf(db: DB | Trx, schedule: ScheduleRow): Promise<ScheduleSta
       .where("financial_settlement_schedule_id", "=", schedule.financial_settlement_schedule_id)
       .execute(),
   ]);
-  return stateFrom({ schedule, items, participants, approvals: approvals.map((row) => row.participant_id) });
+  return { schedule, items, participants, approvals: approvals.map((row) => row.participant_id) };
 }
 
 /** What a schedule's state is made of, as read. */
-interface StateRows {
+export interface StateRows {
   schedule: ScheduleRow;
   items: LineItemRow[];
   /** By role. */

@@ -6,12 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { lineItemRows, readStateRows } from "../../provider/financials/schedule.js";
+import { readStateRows, stateRowsOf, type StateRows } from "../../provider/financials/schedule.js";
 import { DEMO_WORKSPACES } from "../../provider/workspaces/seed.js";
 import { DEMO_USERS, startTestProvider, type TestProvider } from "./support.js";
 
 let product: TestProvider;
-type Rows = NonNullable<Awaited<ReturnType<typeof readStateRows>>>;
+type Rows = StateRows;
 
 beforeAll(async () => {
   product = await startTestProvider();
@@ -53,21 +53,7 @@ async function separately(workspaceId: string): Promise<Rows | undefined> {
     .where("workspace_id", "=", workspaceId)
     .executeTakeFirst();
   if (!schedule) return undefined;
-  const [items, participants, approvals] = await Promise.all([
-    lineItemRows(db, schedule.financial_settlement_schedule_id),
-    db
-      .selectFrom("workspace_participants")
-      .select(["participant_id", "role", "subscriber_id"])
-      .where("workspace_id", "=", workspaceId)
-      .orderBy("role")
-      .execute(),
-    db
-      .selectFrom("financial_settlement_approvals")
-      .select("participant_id")
-      .where("financial_settlement_schedule_id", "=", schedule.financial_settlement_schedule_id)
-      .execute(),
-  ]);
-  return { schedule, items, participants, approvals: approvals.map((row) => row.participant_id) };
+  return stateRowsOf(db, schedule);
 }
 
 /**
