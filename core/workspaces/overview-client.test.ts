@@ -123,13 +123,18 @@ describe("finding the workspace", () => {
       page: { page: 1, limit: 10, totalRecords: 1, pageRecords: 1, isSubscriberHasWorkspace: true },
     });
     provider.answer("GET", `/api/workspace/v1/workspaces/${WORKSPACE_ID}`, 200, detail());
-    provider.answer("GET", "/api/v1/lodgement-cases", 200, { records: [lodgementCase] });
-    provider.answer("GET", `/api/v1/lodgement-cases/${CASE_ID}/titles`, 200, { records: [title] });
+    provider.answer("GET", "/api/v1/lodgement-cases", 200, { records: [lodgementCase], included: { titles: [title] } });
     provider.answer("GET", `/api/v1/lodgement-cases/${CASE_ID}/proprietor-match`, 200, match);
 
     const overview = await showWorkspace(provider.ctx, "ws-0000002");
 
     expect(provider.seen[0]).toMatchObject({ method: "POST", body: { workspaceReferenceId: "WS-0000002", status: [] } });
+    // The case and its title in one call, then the match: no call of its own for the titles.
+    expect(provider.seen.map((request) => `${request.method} ${request.path}`).slice(2)).toEqual([
+      `GET /api/v1/lodgement-cases?workspace_id=${WORKSPACE_ID}&include=titles`,
+      `GET /api/v1/lodgement-cases/${CASE_ID}/proprietor-match`,
+    ]);
+    expect(overview.titleSearch?.retrievedAt, "the title's own retrieval time").toBe(title.retrievedAt);
     expect(overview).toMatchObject({
       workspaceReferenceId: "WS-0000002",
       statusLabel: "Created",

@@ -12,7 +12,7 @@ import { ProviderError } from "../shared/provider-errors.js";
 import type { RequestContext } from "../shared/provider-client.js";
 import { UseCaseRefusal } from "../shared/refusals.js";
 import type { LodgementCase, ProprietorMatchResponse, Title } from "../title/api.js";
-import { getLodgementCase, getProprietorMatch, listTitles } from "../title/client.js";
+import { getLodgementCaseWithTitle, getProprietorMatch } from "../title/client.js";
 import { isWorkspaceId, type WorkspaceDetail } from "./api.js";
 import { getWorkspace, searchWorkspaces } from "./client.js";
 import { TRANSACTION_TYPE_LABELS } from "./enums.js";
@@ -164,12 +164,10 @@ export function workspaceOverview(
 export async function showWorkspace(ctx: RequestContext, text: string): Promise<WorkspaceOverview> {
   const workspace = await findWorkspace(ctx, text);
   try {
-    const lodgementCase = await getLodgementCase(ctx, workspace.workspaceId);
-    const [titles, match] = await Promise.all([
-      listTitles(ctx, lodgementCase.lodgementCaseId),
-      getProprietorMatch(ctx, lodgementCase.lodgementCaseId),
-    ]);
-    return workspaceOverview(workspace, { lodgementCase, title: titles[0] ?? null, match });
+    // The case with its title in one call (decision 0918), then the match.
+    const { lodgementCase, title } = await getLodgementCaseWithTitle(ctx, workspace.workspaceId);
+    const match = await getProprietorMatch(ctx, lodgementCase.lodgementCaseId);
+    return workspaceOverview(workspace, { lodgementCase, title, match });
   } catch (error) {
     if (error instanceof ProviderError && error.status !== 401 && error.status !== 403) return workspaceOverview(workspace, null, error.message);
     throw error;

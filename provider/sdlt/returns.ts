@@ -145,7 +145,7 @@ export interface FrameRows {
   title_number: string | null;
   /** The BUYER parties in order. */
   buyers: BuyerRow[];
-  /** The return (JSON, so its timestamps are text until `withDates`). */
+  /** The return, or null before the initial questions are answered. */
   stamp_duty_return: ReturnRow | null;
   feature_flags: { name: string; enabled: boolean }[];
 }
@@ -172,6 +172,7 @@ export async function frameRowsOf(db: DB | Trx, workspaceId: string, environment
   `.execute(db);
   const found = rows[0];
   if (!found?.stamp_duty_return) return found;
+  // The return came as JSON: its timestamps are text until made Dates again.
   return {
     ...found,
     stamp_duty_return: withDates(found.stamp_duty_return, [
