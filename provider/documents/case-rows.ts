@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import type { Environment } from "../../core/shared/feature-flags.js";
 import type { DB, Trx } from "../platform/db/index.js";
 import { withDates } from "../platform/db/json-rows.js";
+import { featureFlagRowsJson } from "../platform/feature-flags.js";
 import type { FileRow } from "./files.js";
 import type { CaseRow, DocumentRow, PartyRow, RequestRow, TitleFacts } from "./lodgement.js";
 
@@ -38,6 +39,15 @@ interface Answer {
   participants: CaseRows["participants"];
   feature_flags: CaseRows["featureFlags"];
 }
+
+/** The timestamp columns of a lodgement case, for a case read as JSON. */
+export const CASE_TIMESTAMPS = [
+  "last_title_search_time",
+  "created_at",
+  "updated_at",
+  "approved_at",
+  "resubmission_prepared_at",
+] as const satisfies readonly (keyof CaseRow)[];
 
 /** The workspace's case and what its reads need, or undefined when the workspace has no case. */
 export async function readCaseRows(
@@ -69,20 +79,13 @@ export async function readCaseRows(
           'entity_type', s.entity_type) order by s.name), '[]')
         from workspace_participants p join subscribers s on s.subscriber_id = p.subscriber_id
         where p.workspace_id = c.workspace_id) as participants,
-      (select coalesce(json_agg(json_build_object('name', g.name, 'enabled', g.enabled)), '[]') from feature_flags g
-        where g.environment = ${environment}) as feature_flags
+      ${featureFlagRowsJson(environment)} as feature_flags
     from lodgement_cases c where c.workspace_id = ${workspaceId}
   `.execute(db);
   const answer = rows[0];
   if (!answer) return undefined;
   return {
-    lodgementCase: withDates(answer.lodgement_case, [
-      "last_title_search_time",
-      "created_at",
-      "updated_at",
-      "approved_at",
-      "resubmission_prepared_at",
-    ]),
+    lodgementCase: withDates(answer.lodgement_case, CASE_TIMESTAMPS),
     parties: answer.parties,
     documents: answer.documents.map((row) =>
       withDates(row, ["submitted_at", "rejected_at", "created_at", "last_modified_at"]),

@@ -8,6 +8,7 @@ import {
   type Environment,
   type FeatureFlags,
 } from "../../core/shared/feature-flags.js";
+import { sql, type RawBuilder } from "kysely";
 import { Permission } from "../../core/shared/permissions/roles.js";
 import type { DB } from "./db/index.js";
 import { notFound } from "./errors.js";
@@ -22,6 +23,15 @@ export async function getFeatureFlags(db: DB, environment: Environment): Promise
     .where("environment", "=", environment)
     .execute();
   return featureFlagsFrom(environment, rows);
+}
+
+/**
+ * The environment's rows of feature_flags as one JSON value, for a statement that reads them beside other rows
+ * (`featureFlagsFrom` makes the flags of them).
+ */
+export function featureFlagRowsJson(environment: Environment): RawBuilder<{ name: string; enabled: boolean }[]> {
+  return sql`(select coalesce(json_agg(json_build_object('name', g.name, 'enabled', g.enabled)), '[]') from feature_flags g
+    where g.environment = ${environment})`;
 }
 
 /** The environment's flags: its defaults overlaid with its rows of feature_flags (read by the caller). */

@@ -61,7 +61,7 @@ import type { DB, Trx } from "../platform/db/index.js";
 import type { StampDutyReturnsTable } from "../platform/db/schema.js";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "../platform/errors.js";
 import { withDates } from "../platform/db/json-rows.js";
-import { featureFlagsFrom } from "../platform/feature-flags.js";
+import { featureFlagRowsJson, featureFlagsFrom } from "../platform/feature-flags.js";
 import {
   findVisibleWorkspace,
   requireAction,
@@ -166,8 +166,7 @@ export async function frameRowsOf(db: DB | Trx, workspaceId: string, environment
           'organisation_name', p.organisation_name, 'representation_type', p.representation_type) order by p.position), '[]')
         from workspace_parties p where p.workspace_id = c.workspace_id and p.role = 'BUYER') as buyers,
       (select row_to_json(r) from stamp_duty_returns r where r.lodgement_case_id = c.lodgement_case_id) as stamp_duty_return,
-      (select coalesce(json_agg(json_build_object('name', g.name, 'enabled', g.enabled)), '[]') from feature_flags g
-        where g.environment = ${environment}) as feature_flags
+      ${featureFlagRowsJson(environment)} as feature_flags
     from lodgement_cases c where c.workspace_id = ${workspaceId}
   `.execute(db);
   const found = rows[0];

@@ -9,6 +9,7 @@
 import { sql, type Selectable } from "kysely";
 import type { DB, Trx } from "../platform/db/index.js";
 import { withDates } from "../platform/db/json-rows.js";
+import { CASE_TIMESTAMPS } from "../documents/case-rows.js";
 import type { LodgementCasesTable, TitlesTable } from "../platform/db/schema.js";
 import type { LawFirmRow, PartyAddressRow, PartyRow, WorkspaceRows } from "../parties/read.js";
 import type { TitleRows } from "../title/service.js";
@@ -79,13 +80,7 @@ export async function readWorkspaceDetailRows(
     lawFirms: answer.law_firms.map((row) => withDates(row, ["created_at", "updated_at"])),
     title: {
       lodgementCase: answer.lodgement_case
-        ? withDates(answer.lodgement_case, [
-            "last_title_search_time",
-            "created_at",
-            "updated_at",
-            "approved_at",
-            "resubmission_prepared_at",
-          ])
+        ? withDates(answer.lodgement_case, CASE_TIMESTAMPS)
         : undefined,
       title: answer.title ? withDates(answer.title, ["retrieved_at"]) : undefined,
       resolutions: answer.resolutions,
